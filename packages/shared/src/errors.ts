@@ -1,0 +1,13 @@
+import { type Static, Type } from 'typebox';
+
+/** Every error the API answers has this body; `details` names the fields at fault. */
+export const ApiErrorSchema = Type.Object({
+  error: Type.String({ description: 'HTTP reason phrase, e.g. Bad Request' }),
+  message: Type.String(),
+  details: Type.Optional(
+    Type.Array(Type.Object({ field: Type.String(), problem: Type.String() }), {
+      description: 'One entry per invalid field',
+    }),
+  ),
+});
+export type ApiError = Static<typeof ApiErrorSchema>;

@@ -1,0 +1,26 @@
+/**
+ * The client-side routes the server answers with HTTP 200 (spec section 2, plus the station deep link).
+ * Any other non-API path is answered with the not-found page and HTTP 404.
+ */
+export const CONTENT_ROUTES = [
+  '/',
+  '/about',
+  '/App',
+  '/contact',
+  '/terms-and-conditions',
+  '/privacy-policy',
+  '/pricing',
+  '/cancellation-and-refund-policy',
+] as const;
+export type ContentRoute = (typeof CONTENT_ROUTES)[number];
+
+/** Routes that render client-side only (no prerendered HTML), matched by pattern. */
+export const DYNAMIC_ROUTE_PATTERNS: RegExp[] = [/^\/app\/?$/i, /^\/stations\/[A-Za-z0-9_-]{1,80}\/?$/];
+
+/** True when the server should answer `path` with the app shell and HTTP 200. */
+export function isKnownClientRoute(path: string): boolean {
+  const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  return (
+    (CONTENT_ROUTES as readonly string[]).includes(clean) || DYNAMIC_ROUTE_PATTERNS.some((p) => p.test(path))
+  );
+}

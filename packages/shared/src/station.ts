@@ -1,0 +1,83 @@
+import { type Static, Type } from 'typebox';
+import { Nullable } from './nullable';
+import { StatusSummarySchema } from './status';
+
+
+/** Where a station's data came from, with the licence and attribution text that must reach the user. */
+export const StationSourceSchema = Type.Object({
+  source: Type.String({ description: 'Importer name, e.g. osm, india-open, it-mimit, afdc' }),
+  sourceId: Type.String({ description: 'The id of the station inside that source' }),
+  licence: Type.String(),
+  attribution: Type.String(),
+  url: Nullable(Type.String()),
+  importedAt: Type.String({ format: 'date-time' }),
+});
+export type StationSource = Static<typeof StationSourceSchema>;
+
+export const PriceSchema = Type.Object({
+  amount: Type.Number({ description: 'Price per unit in `currency`' }),
+  currency: Type.String({ description: 'ISO 4217, e.g. EUR, INR' }),
+  unit: Type.Literal('kg'),
+  publishedAt: Type.String({
+    format: 'date-time',
+    description: 'When the price was communicated by the source',
+  }),
+  outlier: Type.Boolean({
+    description: 'True when the price is implausible for its country; do not show as fact',
+  }),
+});
+export type Price = Static<typeof PriceSchema>;
+
+export const CngDetailsSchema = Type.Object({
+  fillType: Nullable(Type.String({ description: 'fast, time or both (AFDC)' })),
+  pressurePsi: Nullable(Type.Array(Type.Integer())),
+  vehicleClass: Nullable(Type.String()),
+  open24x7: Nullable(Type.Boolean()),
+});
+export type CngDetails = Static<typeof CngDetailsSchema>;
+
+/** How the coordinate was obtained, best first; de-duplication keeps the best one. */
+export const COORDINATE_QUALITIES = ['operator', 'osm', 'government', 'geocoded'] as const;
+export type CoordinateQuality = (typeof COORDINATE_QUALITIES)[number];
+
+/** A station as stored and as the server's in-memory index holds it. Coordinates are lon, lat (WGS84). */
+export const StationSchema = Type.Object({
+  id: Type.String({ description: 'Stable id; survives re-imports' }),
+  name: Type.String(),
+  brand: Nullable(Type.String()),
+  operator: Nullable(Type.String()),
+  lon: Type.Number({ minimum: -180, maximum: 180 }),
+  lat: Type.Number({ minimum: -90, maximum: 90 }),
+  address: Nullable(Type.String()),
+  city: Nullable(Type.String()),
+  region: Nullable(Type.String()),
+  countryCode: Type.String({ description: 'ISO 3166-1 alpha-2' }),
+  timeZone: Nullable(Type.String({ description: 'IANA time zone of the station' })),
+  openingHours: Nullable(Type.String({ description: 'OpenStreetMap opening_hours syntax' })),
+  phone: Nullable(Type.String()),
+  price: Nullable(PriceSchema),
+  cng: CngDetailsSchema,
+  coordinateQuality: Type.Enum(COORDINATE_QUALITIES),
+  active: Type.Boolean(),
+  firstSeenAt: Type.String({ format: 'date-time' }),
+  lastSeenAt: Type.String({ format: 'date-time' }),
+  sources: Type.Array(StationSourceSchema),
+});
+export type Station = Static<typeof StationSchema>;
+
+/** A station as the API lists it: the stored station plus what is computed at answer time. */
+export const StationSummarySchema = Type.Object({
+  ...StationSchema.properties,
+  openNow: Nullable(
+    Type.Boolean({ description: 'From opening_hours in the station time zone; null when unknown' }),
+  ),
+  status: StatusSummarySchema,
+});
+export type StationSummary = Static<typeof StationSummarySchema>;
+
+export const NearestStationSchema = Type.Object({
+  ...StationSummarySchema.properties,
+  distanceKm: Type.Number({ description: 'Great-circle distance from the query point, km' }),
+  bearingDeg: Type.Number({ description: 'Initial bearing from the query point, degrees from true north' }),
+});
+export type NearestStation = Static<typeof NearestStationSchema>;

@@ -1,0 +1,194 @@
+import { type Static, Type } from 'typebox';
+import { NearestStationSchema, StationSummarySchema } from './station';
+import { REPORT_STATUSES } from './status';
+
+/** Limits of the public station API, shared so the client can respect them before asking. */
+export const STATION_API_LIMITS = {
+  nearestMaxLimit: 100,
+  nearestDefaultLimit: 20,
+  nearestMaxRadiusKm: 1000,
+  nearestDefaultRadiusKm: 50,
+  searchMaxLimit: 50,
+  searchMaxQueryLength: 100,
+  bboxMaxStations: 1000,
+  maxZoom: 22,
+  routeMaxVertices: 10_000,
+  routeMaxPolylineChars: 200_000,
+  routeMaxCorridorKm: 50,
+  routeMaxLimit: 500,
+} as const;
+
+const Lat = (description: string) => Type.Number({ minimum: -90, maximum: 90, description });
+const Lon = (description: string) => Type.Number({ minimum: -180, maximum: 180, description });
+
+const STATUS_WORD = `(${[...REPORT_STATUSES, 'unknown'].join('|')})`;
+/** Matches a station id; the same shape the web app's /stations/:id deep link accepts. */
+export const STATION_ID_PATTERN = '^[A-Za-z0-9_-]{1,80}$';
+
+export const NearestQuerySchema = Type.Object(
+  {
+    lat: Lat('Latitude of the query point, degrees (WGS84)'),
+    lon: Lon('Longitude of the query point, degrees (WGS84)'),
+    limit: Type.Integer({
+      minimum: 1,
+      maximum: STATION_API_LIMITS.nearestMaxLimit,
+      default: STATION_API_LIMITS.nearestDefaultLimit,
+      description: 'Most stations to return',
+    }),
+    radiusKm: Type.Number({
+      minimum: 0,
+      maximum: STATION_API_LIMITS.nearestMaxRadiusKm,
+      default: STATION_API_LIMITS.nearestDefaultRadiusKm,
+      description: 'Great-circle search radius, km',
+    }),
+    openNow: Type.Optional(
+      Type.Boolean({ description: 'true: only stations open now; false: only stations known closed now' }),
+    ),
+    operator: Type.Optional(
+      Type.String({
+        minLength: 2,
+        maxLength: 80,
+        description: 'Only stations whose operator or brand contains this text (case and accents ignored)',
+      }),
+    ),
+    status: Type.Optional(
+      Type.String({
+        pattern: `^${STATUS_WORD}(,${STATUS_WORD}){0,4}$`,
+        maxLength: 80,
+        description: 'Comma-separated live statuses to keep, e.g. available,unknown',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type NearestQuery = Static<typeof NearestQuerySchema>;
+
+export const NearestResponseSchema = Type.Object({
+  lon: Type.Number(),
+  lat: Type.Number(),
+  radiusKm: Type.Number(),
+  count: Type.Integer(),
+  stations: Type.Array(NearestStationSchema, { description: 'Nearest first' }),
+});
+export type NearestResponse = Static<typeof NearestResponseSchema>;
+
+export const BboxQuerySchema = Type.Object(
+  {
+    bbox: Type.String({
+      maxLength: 120,
+      description:
+        'minLon,minLat,maxLon,maxLat in degrees; minLon > maxLon means the box crosses the antimeridian',
+    }),
+    zoom: Type.Integer({
+      minimum: 0,
+      maximum: STATION_API_LIMITS.maxZoom,
+      description: 'Map zoom level: clusters below the clustering limit, single stations above',
+    }),
+  },
+  { additionalProperties: false },
+);
+export type BboxQuery = Static<typeof BboxQuerySchema>;
+
+export const StationClusterSchema = Type.Object({
+  clusterId: Type.Integer(),
+  lon: Type.Number(),
+  lat: Type.Number(),
+  count: Type.Integer({ description: 'Stations in the cluster' }),
+  expansionZoom: Type.Integer({ description: 'Zoom at which the cluster splits' }),
+});
+export type StationCluster = Static<typeof StationClusterSchema>;
+
+export const BboxResponseSchema = Type.Object({
+  zoom: Type.Integer(),
+  clusters: Type.Array(StationClusterSchema),
+  stations: Type.Array(StationSummarySchema),
+  truncated: Type.Boolean({ description: 'True when more single stations matched than were returned' }),
+});
+export type BboxResponse = Static<typeof BboxResponseSchema>;
+
+export const StationIdParamsSchema = Type.Object({
+  id: Type.String({ pattern: STATION_ID_PATTERN, description: 'Station id' }),
+});
+
+export const SearchQuerySchema = Type.Object(
+  {
+    q: Type.String({
+      minLength: 1,
+      maxLength: STATION_API_LIMITS.searchMaxQueryLength,
+      pattern: '\\S',
+      description: 'Station name, brand, operator, city or address; typos and missing accents are tolerated',
+    }),
+    near: Type.Optional(
+      Type.String({
+        maxLength: 60,
+        description: 'lat,lon: rank nearer matches higher and add distanceKm and bearingDeg',
+      }),
+    ),
+    limit: Type.Integer({ minimum: 1, maximum: STATION_API_LIMITS.searchMaxLimit, default: 20 }),
+  },
+  { additionalProperties: false },
+);
+export type SearchQuery = Static<typeof SearchQuerySchema>;
+
+export const SearchHitSchema = Type.Object({
+  ...StationSummarySchema.properties,
+  score: Type.Number({ description: 'Relevance, higher is better' }),
+  distanceKm: Type.Optional(Type.Number({ description: 'From `near`, km' })),
+  bearingDeg: Type.Optional(Type.Number({ description: 'From `near`, degrees from true north' })),
+});
+export type SearchHit = Static<typeof SearchHitSchema>;
+
+export const SearchResponseSchema = Type.Object({
+  count: Type.Integer(),
+  results: Type.Array(SearchHitSchema, { description: 'Best match first' }),
+});
+export type SearchResponse = Static<typeof SearchResponseSchema>;
+
+export const AlongRouteBodySchema = Type.Object(
+  {
+    polyline: Type.Optional(
+      Type.String({
+        minLength: 2,
+        maxLength: STATION_API_LIMITS.routeMaxPolylineChars,
+        description: 'Google encoded polyline, precision 5 (lat,lon pairs)',
+      }),
+    ),
+    line: Type.Optional(
+      Type.Object(
+        {
+          type: Type.Literal('LineString'),
+          coordinates: Type.Array(Type.Array(Type.Number(), { minItems: 2, maxItems: 3 }), {
+            minItems: 2,
+            maxItems: STATION_API_LIMITS.routeMaxVertices,
+            description: '[lon, lat] positions',
+          }),
+        },
+        { additionalProperties: false, description: 'GeoJSON LineString' },
+      ),
+    ),
+    corridorKm: Type.Number({
+      minimum: 0,
+      maximum: STATION_API_LIMITS.routeMaxCorridorKm,
+      default: 2,
+      description: 'Stations at most this far from the line, km',
+    }),
+    limit: Type.Integer({ minimum: 1, maximum: STATION_API_LIMITS.routeMaxLimit, default: 100 }),
+  },
+  { additionalProperties: false },
+);
+export type AlongRouteBody = Static<typeof AlongRouteBodySchema>;
+
+export const RouteStationSchema = Type.Object({
+  ...StationSummarySchema.properties,
+  alongKm: Type.Number({ description: 'Distance along the route from its start to the closest point, km' }),
+  detourKm: Type.Number({ description: 'Great-circle distance from the route line, km' }),
+});
+export type RouteStation = Static<typeof RouteStationSchema>;
+
+export const AlongRouteResponseSchema = Type.Object({
+  routeKm: Type.Number({ description: 'Length of the route, km' }),
+  corridorKm: Type.Number(),
+  count: Type.Integer(),
+  stations: Type.Array(RouteStationSchema, { description: 'In route order' }),
+});
+export type AlongRouteResponse = Static<typeof AlongRouteResponseSchema>;

@@ -1,0 +1,147 @@
+import { type Static, Type } from 'typebox';
+import { REPORT_STATUSES, StatusSummarySchema } from './status';
+
+/** Limits of driver reports, shared so the form can enforce them before sending. */
+export const REPORT_LIMITS = {
+  queueMaxMin: 300,
+  noteMaxChars: 140,
+  /** A report whose position is farther than this from the station is refused (422). */
+  maxDistanceM: 500,
+  /** One report per station per device in this window (429 otherwise). */
+  deviceCooldownMin: 10,
+  timelineDefaultLimit: 20,
+  timelineMaxLimit: 50,
+  /** Official statuses: default and longest lifetime. */
+  officialDefaultTtlMin: 120,
+  officialMaxTtlMin: 7 * 24 * 60,
+  /** Most station ids one event stream may follow. */
+  eventsMaxStations: 200,
+} as const;
+
+const ReportStatusSchema = Type.Enum([...REPORT_STATUSES], {
+  description: `One of ${REPORT_STATUSES.join(', ')}`,
+});
+
+export const ReportPositionSchema = Type.Object(
+  {
+    lon: Type.Number({ minimum: -180, maximum: 180, description: 'Reporter longitude, degrees (WGS84)' }),
+    lat: Type.Number({ minimum: -90, maximum: 90, description: 'Reporter latitude, degrees (WGS84)' }),
+    accuracyM: Type.Optional(
+      Type.Number({ minimum: 0, maximum: 100_000, description: 'GPS accuracy radius, metres' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type ReportPosition = Static<typeof ReportPositionSchema>;
+
+const QueueMinSchema = Type.Integer({
+  minimum: 0,
+  maximum: REPORT_LIMITS.queueMaxMin,
+  description: 'Queue wait in minutes',
+});
+const NoteSchema = Type.String({
+  maxLength: REPORT_LIMITS.noteMaxChars,
+  description: 'Plain text; stored and shown as text, never as HTML',
+});
+
+/** Body of POST /api/stations/:id/reports. */
+export const ReportRequestSchema = Type.Object(
+  {
+    status: ReportStatusSchema,
+    queueMin: Type.Optional(QueueMinSchema),
+    note: Type.Optional(NoteSchema),
+    position: Type.Optional(ReportPositionSchema),
+  },
+  { additionalProperties: false },
+);
+export type ReportRequest = Static<typeof ReportRequestSchema>;
+
+/** A report as the public sees it: no device id, no position. */
+export const PublicReportSchema = Type.Object({
+  id: Type.Integer({ description: 'Monotonic report id (also the live event sequence)' }),
+  stationId: Type.String(),
+  status: ReportStatusSchema,
+  queueMin: Type.Union([Type.Integer(), Type.Null()]),
+  note: Type.Union([Type.String(), Type.Null()]),
+  createdAt: Type.String({ format: 'date-time' }),
+  official: Type.Boolean({ description: 'Posted by the operator or the site staff' }),
+  withPosition: Type.Boolean({ description: 'The reporter shared a position within 500 m' }),
+  validUntil: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+    description: 'End of an official status; null for drivers',
+  }),
+});
+export type PublicReport = Static<typeof PublicReportSchema>;
+
+/** Answer of a stored report: the report and the station status it leads to. */
+export const ReportCreatedSchema = Type.Object({
+  report: PublicReportSchema,
+  status: StatusSummarySchema,
+});
+export type ReportCreated = Static<typeof ReportCreatedSchema>;
+
+export const ReportListQuerySchema = Type.Object({
+  limit: Type.Integer({
+    minimum: 1,
+    maximum: REPORT_LIMITS.timelineMaxLimit,
+    default: REPORT_LIMITS.timelineDefaultLimit,
+  }),
+});
+
+export const ReportListSchema = Type.Object({
+  stationId: Type.String(),
+  status: StatusSummarySchema,
+  reports: Type.Array(PublicReportSchema, { description: 'Newest first' }),
+});
+export type ReportList = Static<typeof ReportListSchema>;
+
+/** Body of POST /api/stations/:id/official-status (Bearer OPERATOR_TOKEN). */
+export const OfficialStatusRequestSchema = Type.Object(
+  {
+    status: ReportStatusSchema,
+    queueMin: Type.Optional(QueueMinSchema),
+    note: Type.Optional(NoteSchema),
+    validUntil: Type.Optional(
+      Type.String({ format: 'date-time', description: 'End of the status; at most 7 days ahead' }),
+    ),
+    ttlMin: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: REPORT_LIMITS.officialMaxTtlMin,
+        description: 'Lifetime in minutes when validUntil is not given (default 120)',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type OfficialStatusRequest = Static<typeof OfficialStatusRequestSchema>;
+
+/** 422 body: the reporter is too far from the station. */
+export const TooFarErrorSchema = Type.Object({
+  error: Type.String(),
+  message: Type.String(),
+  distanceM: Type.Integer({ description: 'Reporter distance from the station, metres' }),
+  maxDistanceM: Type.Integer(),
+  details: Type.Array(Type.Object({ field: Type.String(), problem: Type.String() })),
+});
+export type TooFarError = Static<typeof TooFarErrorSchema>;
+
+/**
+ * 429 body. The Retry-After header always gives the wait in seconds; the per-device limit also answers
+ * `retryAfterSec` and `retryAt`, the per-network limit says when in `message`.
+ */
+export const RetryLaterErrorSchema = Type.Object({
+  error: Type.String(),
+  message: Type.String(),
+  retryAfterSec: Type.Optional(Type.Integer()),
+  retryAt: Type.Optional(Type.String({ format: 'date-time' })),
+  details: Type.Optional(Type.Array(Type.Object({ field: Type.String(), problem: Type.String() }))),
+});
+export type RetryLaterError = Static<typeof RetryLaterErrorSchema>;
+
+/** Data of a `status` server-sent event on GET /api/events. */
+export const StatusEventSchema = Type.Object({
+  stationId: Type.String(),
+  seq: Type.Integer({ description: 'Latest report id of the station; the event id' }),
+  status: StatusSummarySchema,
+});
+export type StatusEvent = Static<typeof StatusEventSchema>;
