@@ -1,0 +1,141 @@
+/**
+ * HTTP load (autocannon, 50 connections) on a real server over loopback: /api/stations/nearest (k = 10,
+ * random points across India and Italy) against /api/health on the same server, in the same run.
+ * The server runs in a child process (this file with --serve) so the load generator does not share its thread.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import net from 'node:net';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { seededRandom } from '../test/helpers/random';
+
+const CONNECTIONS = 50;
+const DURATION_SEC = Number(process.env.BENCH_HTTP_SEC ?? 10);
+const PORTS = [8120, 8121, 8122, 8123, 8124, 8125, 8126, 8127, 8128, 8129];
+
+interface Result {
+  requests: { average: number };
+  latency: { p50: number; p99: number; average: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+type Autocannon = (opts: Record<string, unknown>) => Promise<Result>;
+
+async function serve(port: number) {
+  const { buildApp } = await import('../src/app');
+  const { loadConfig } = await import('../src/config/env');
+  const { createLocalChangeFeed } = await import('../src/lib/change-feed');
+  const { createTestDb } = await import('../test/helpers/test-db');
+  const { insertStations, realStations } = await import('../test/helpers/real-stations');
+  const db = await createTestDb('sqlite');
+  await insertStations(db.db, realStations());
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    COOKIE_SECRET: 'bench-only-secret-bench-only-secret',
+    LOG_LEVEL: 'silent',
+    AUTO_IMPORT: 'false',
+    WEB_DIST: '/nonexistent-web-dist',
+    // The per-IP limit would turn the whole run into 429s from one load generator.
+    API_RATE_LIMIT_PER_MIN: '1000000',
+  });
+  const app = await buildApp({ config, dbHandle: db, changes: createLocalChangeFeed() });
+  await app.listen({ port, host: '127.0.0.1' });
+  console.log(`READY ${app.stationIndex.current.size}`);
+  process.on('SIGTERM', async () => {
+    await app.close();
+    await db.cleanup();
+    process.exit(0);
+  });
+}
+
+const portIsFree = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const s = net.createServer().once('error', () => resolve(false));
+    s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
+  });
+
+async function startServer(): Promise<{ child: ChildProcess; port: number; stations: number }> {
+  let port = 0;
+  for (const p of PORTS)
+    if (await portIsFree(p)) {
+      port = p;
+      break;
+    }
+  if (!port) throw new Error(`no free port in ${PORTS[0]}–${PORTS.at(-1)}`);
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', fileURLToPath(import.meta.url), '--serve', String(port)],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const stations = await new Promise<number>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+    child.stdout!.on('data', (chunk: Buffer) => {
+      const m = /READY (\d+)/.exec(chunk.toString());
+      if (m) resolve(Number(m[1]));
+    });
+  });
+  return { child, port, stations };
+}
+
+async function load(autocannon: Autocannon, url: string, paths: string[] | null): Promise<Result> {
+  let n = 0;
+  const requests = paths
+    ? [
+        {
+          method: 'GET',
+          setupRequest: (req: { path: string }) => ({ ...req, path: paths[n++ % paths.length] }),
+        },
+      ]
+    : undefined;
+  const opts = { url, connections: CONNECTIONS, pipelining: 1, requests };
+  await autocannon({ ...opts, duration: 2 }); // warm-up: JIT, connection set-up
+  return autocannon({ ...opts, duration: DURATION_SEC });
+}
+
+async function main() {
+  const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+  const { child, port, stations } = await startServer();
+  try {
+    const rand = seededRandom(48);
+    // Random points in the boxes of India and Italy, alternately.
+    const paths = Array.from({ length: 5000 }, (_, i) => {
+      const [lon, lat] =
+        i % 2 ? [68 + rand() * 29, 8 + rand() * 27] : [6.6 + rand() * 12, 36.6 + rand() * 10.4];
+      return `/api/stations/nearest?lat=${lat.toFixed(5)}&lon=${lon.toFixed(5)}&limit=10`;
+    });
+    const base = `http://127.0.0.1:${port}`;
+    const health = await load(autocannon, `${base}/api/health`, null);
+    const nearest = await load(autocannon, `${base}/api/stations/nearest`, paths);
+    const row = (name: string, r: Result) =>
+      `${name.padEnd(24)} ${r.requests.average.toFixed(0).padStart(7)} req/s  p50 ${String(r.latency.p50).padStart(3)} ms  ` +
+      `p99 ${String(r.latency.p99).padStart(3)} ms  non-2xx ${r.non2xx}  errors ${r.errors + r.timeouts}`;
+    console.log(
+      `HTTP on 127.0.0.1:${port}, ${stations} stations, ${CONNECTIONS} connections, ${DURATION_SEC} s each`,
+    );
+    // Latency percentiles mean little on a busy machine: say how busy it was.
+    const loadAvg = os.loadavg()[0]!.toFixed(1);
+    console.log(
+      `machine: ${os.cpus().length} cores, 1-min load average ${loadAvg} (server and load generator share them)`,
+    );
+    console.log(row('/api/health', health));
+    console.log(row('/api/stations/nearest', nearest));
+    const ratio = nearest.requests.average / health.requests.average;
+    console.log(
+      `nearest / health throughput: ${ratio.toFixed(2)}× (target ≥ 0.5: ${ratio >= 0.5 ? 'met' : 'MISSED'})`,
+    );
+    console.log(
+      `nearest p99: ${nearest.latency.p99} ms (target ≤ 15 ms: ${nearest.latency.p99 <= 15 ? 'met' : 'MISSED'})`,
+    );
+    if (nearest.non2xx || health.non2xx)
+      console.log('WARNING: non-2xx answers during the run; the figures are not valid');
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
+
+if (process.argv[2] === '--serve') await serve(Number(process.argv[3]));
+else await main();

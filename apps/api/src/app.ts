@@ -1,0 +1,89 @@
+import cors from '@fastify/cors';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import type { Config } from './config/env';
+import contactRoutes from './contact/contact-routes';
+import type { DbHandle } from './db/database';
+import type { ChangeFeed } from './lib/change-feed';
+import errorHandler from './plugins/error-handler';
+import finiteNumbers from './plugins/finite-numbers';
+import security from './plugins/security';
+import stationIndex from './plugins/station-index';
+import webApp from './plugins/web-app';
+import adminMessagesRoutes from './routes/admin-messages';
+import healthRoutes from './routes/health';
+import stationRoutes from './routes/stations';
+import liveStatus from './status/live-status-plugin';
+import './types.d';
+
+export const APP_VERSION = process.env.npm_package_version ?? '0.1.0';
+
+export interface AppDeps {
+  config: Config;
+  dbHandle: DbHandle;
+  changes: ChangeFeed;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the whole server from plugins: external ones, then ours, then routes, then the web app. */
+export async function buildApp(deps: AppDeps) {
+  const { config } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.LOG_LEVEL },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 64 * 1024,
+    // Query strings like ?lat=1&lat=2 must not crash anything: arrays fail the number schemas with a 400.
+    ajv: { customOptions: { coerceTypes: 'array', allErrors: false, removeAdditional: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.decorate('config', config);
+  app.decorate('dbHandle', deps.dbHandle);
+  app.decorate('db', deps.dbHandle.db);
+  app.decorate('changes', deps.changes);
+  app.decorate('appVersion', APP_VERSION);
+
+  await app.register(errorHandler);
+  await app.register(finiteNumbers);
+  await app.register(security, { tileUrl: config.TILE_URL });
+  await app.register(cors, { origin: '*', methods: ['GET', 'HEAD', 'OPTIONS'], maxAge: 86_400 });
+  await app.register(rateLimit, {
+    global: true,
+    max: config.API_RATE_LIMIT_PER_MIN,
+    timeWindow: '1 minute',
+    // Static files and pages are cheap and cached; the limit guards the API.
+    allowList: (req) => !req.url.startsWith('/api/'),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'CNG Navigator API',
+        version: APP_VERSION,
+        description:
+          'Find CNG stations: nearest, in a box, along a route, by id, and live status reported by drivers. ' +
+          'Coordinates are WGS84; distances in km; bearings in degrees from true north. Station data keeps its ' +
+          'source licence and attribution (OpenStreetMap data © OpenStreetMap contributors, ODbL).',
+      },
+      tags: [
+        { name: 'stations', description: 'Station search' },
+        { name: 'status', description: 'Live status from drivers' },
+        { name: 'contact', description: 'Contact messages' },
+        { name: 'meta', description: 'Service health' },
+      ],
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(stationIndex, { pollMs: config.STATIONS_POLL_SEC * 1000 });
+  await app.register(healthRoutes);
+  await app.register(contactRoutes);
+  await app.register(adminMessagesRoutes);
+  await app.register(stationRoutes);
+  await app.register(liveStatus);
+  await app.register(webApp, { webDist: config.WEB_DIST });
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

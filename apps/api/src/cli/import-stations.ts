@@ -1,0 +1,134 @@
+import fs from 'node:fs';
+import { parseArgs } from 'node:util';
+import cliProgress from 'cli-progress';
+import { ConfigError, loadConfig } from '../config/env';
+import { migrateToLatest, openDatabase } from '../db/database';
+import { IMPORTERS } from '../importers/load-import';
+import { REJECT_REASONS } from '../importers/station-record';
+import { createPostgresChangeFeed } from '../lib/change-feed';
+import { formatCountsTable } from '../stations/import-counts';
+import { importStations } from '../stations/import-stations';
+
+const USAGE = `Usage: npm run stations:import -- <source> <file-or-url> [more files] [options]
+
+Sources: ${IMPORTERS.join(', ')}
+  osm          Overpass JSON files, or live: overpass:world | overpass:IN | overpass:bbox=w,s,e,n
+  india-open   dataset/stations.json and/or raw_sources/*.json of bash1401/cng-route-planner-india-data
+  it-mimit     the two MIMIT files: anagrafica_impianti_attivi.csv and prezzo_alle_8.csv
+  afdc         AFDC CSV/JSON files, or live: api (needs AFDC_API_KEY)
+  geojson|csv  an operator's own list (docs/importing-stations.md)
+
+Options:
+  --dry-run              plan and count, change nothing
+  --regions <geojson>    region polygons (default for india-open: STATIONS_REGIONS_FILE)
+  --feed <name>          geojson/csv: list name (default: the file name)
+  --licence <text>       geojson/csv: licence of the list
+  --attribution <text>   geojson/csv: attribution shown with every station
+  --timeout <seconds>    per download (default 120)`;
+
+function progressReporter() {
+  if (!process.stderr.isTTY) {
+    let lastPhase = '';
+    return {
+      update(phase: string, done: number, total: number) {
+        if (phase !== lastPhase || done === total) console.error(`${phase}: ${done}/${total}`);
+        lastPhase = phase;
+      },
+      stop() {},
+    };
+  }
+  const bar = new cliProgress.SingleBar(
+    { format: '{phase} [{bar}] {value}/{total}', hideCursor: true, clearOnComplete: true },
+    cliProgress.Presets.shades_classic,
+  );
+  let started = false;
+  let lastPhase = '';
+  return {
+    update(phase: string, done: number, total: number) {
+      if (!started || phase !== lastPhase) {
+        if (started) bar.stop();
+        bar.start(total, done, { phase: phase.padEnd(5) });
+        started = true;
+        lastPhase = phase;
+      } else bar.update(done, { phase: phase.padEnd(5) });
+    },
+    stop() {
+      if (started) bar.stop();
+    },
+  };
+}
+
+/** `stations:import`: one importer, its inputs, one transaction; prints the closing table. */
+async function main(): Promise<number> {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: {
+      'dry-run': { type: 'boolean', default: false },
+      regions: { type: 'string' },
+      feed: { type: 'string' },
+      licence: { type: 'string' },
+      attribution: { type: 'string' },
+      timeout: { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  const [importer, ...inputs] = positionals;
+  if (values.help || !importer || inputs.length === 0) {
+    console.error(USAGE);
+    return values.help ? 0 : 2;
+  }
+  const config = loadConfig();
+  const regionsFile =
+    values.regions ??
+    (importer === 'india-open' && fs.existsSync(config.STATIONS_REGIONS_FILE)
+      ? config.STATIONS_REGIONS_FILE
+      : null);
+  if (regionsFile) console.error(`regions from ${regionsFile}`);
+  const handle = openDatabase({ databaseUrl: config.DATABASE_URL, sqlitePath: config.SQLITE_PATH });
+  const progress = progressReporter();
+  try {
+    await migrateToLatest(handle.db);
+    const result = await importStations(handle.db, importer, inputs, {
+      dryRun: values['dry-run'],
+      load: {
+        regionsFile,
+        overpassUrl: config.OVERPASS_URL,
+        afdcApiKey: config.AFDC_API_KEY,
+        afdcUrl: config.AFDC_API_URL,
+        timeoutMs: values.timeout ? Number(values.timeout) * 1000 : undefined,
+        feed: values.feed,
+        licence: values.licence,
+        attribution: values.attribution,
+      },
+      onLoaded: (read) => console.error(`read ${read} rows`),
+      onProgress: (phase, done, total) => progress.update(phase, done, total),
+    });
+    progress.stop();
+    console.log(
+      `\n${importer}${result.dryRun ? ' (dry run: nothing was changed)' : ''} — run #${result.runId}`,
+    );
+    console.log(formatCountsTable(result.counts));
+    const reasons = Object.keys(result.counts.rejected) as (keyof typeof REJECT_REASONS)[];
+    for (const r of reasons) console.log(`  ${r}: ${REJECT_REASONS[r]}`);
+    // SQLite servers notice the new import_runs row by polling; PostgreSQL ones hear a NOTIFY now.
+    if (result.changed && handle.pgPool) {
+      const feed = await createPostgresChangeFeed(handle.pgPool);
+      await feed.publish('stations-changed', { reason: 'import' });
+      await feed.close();
+    }
+    return 0;
+  } catch (err) {
+    progress.stop();
+    console.error(`\nImport failed, nothing was changed: ${(err as Error).message}`);
+    return 1;
+  } finally {
+    await handle.db.destroy();
+  }
+}
+
+main()
+  .then((code) => process.exit(code))
+  .catch((err) => {
+    console.error(err instanceof ConfigError ? err.message : err);
+    process.exit(1);
+  });

@@ -1,0 +1,261 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root: the nearest folder above this file whose package.json declares the workspaces. */
+function findRepoRoot(start: string): string {
+  let dir = start;
+  while (path.dirname(dir) !== dir) {
+    const pkg = path.join(dir, 'package.json');
+    if (fs.existsSync(pkg) && 'workspaces' in JSON.parse(fs.readFileSync(pkg, 'utf8'))) return dir;
+    dir = path.dirname(dir);
+  }
+  return process.cwd();
+}
+// Works from apps/api/src/config (tsx) and from the apps/api/dist bundle alike.
+export const repoRoot = findRepoRoot(path.dirname(fileURLToPath(import.meta.url)));
+
+type Parser<T> = (raw: string) => T;
+
+interface VarSpec<T> {
+  default?: T;
+  parse: Parser<T>;
+  /** One line for the README's configuration table. */
+  doc: string;
+}
+
+const str: Parser<string> = (raw) => raw;
+const int =
+  (min: number, max: number): Parser<number> =>
+  (raw) => {
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < min || n > max)
+      throw new Error(`must be an integer from ${min} to ${max}`);
+    return n;
+  };
+const bool: Parser<boolean> = (raw) => {
+  if (/^(1|true|yes)$/i.test(raw)) return true;
+  if (/^(0|false|no)$/i.test(raw)) return false;
+  throw new Error('must be true or false');
+};
+const oneOf =
+  <T extends string>(...values: T[]): Parser<T> =>
+  (raw) => {
+    if (!values.includes(raw as T)) throw new Error(`must be one of ${values.join(', ')}`);
+    return raw as T;
+  };
+const secret =
+  (minLength: number): Parser<string> =>
+  (raw) => {
+    if (raw.length < minLength) throw new Error(`must be at least ${minLength} characters`);
+    return raw;
+  };
+
+/**
+ * Every environment variable the server reads, with its default. Add new ones here: the README table
+ * mirrors this list, and start-up stops with every bad variable named.
+ */
+export const ENV_SPEC = {
+  NODE_ENV: { default: 'development', parse: oneOf('development', 'production', 'test'), doc: 'Run mode' },
+  PORT: { default: 8080, parse: int(0, 65535), doc: 'HTTP port' },
+  HOST: { default: '0.0.0.0', parse: str, doc: 'Interface to listen on' },
+  LOG_LEVEL: {
+    default: 'info',
+    parse: oneOf('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'),
+    doc: 'Log level (pino)',
+  },
+  DATABASE_URL: {
+    default: '',
+    parse: (raw: string) => {
+      if (raw && !/^postgres(ql)?:\/\//.test(raw))
+        throw new Error('must be a postgres:// URL (leave unset for SQLite)');
+      return raw;
+    },
+    doc: 'PostgreSQL URL; unset = embedded SQLite file',
+  },
+  SQLITE_PATH: {
+    default: path.join(repoRoot, 'data', 'cng-navigator.sqlite'),
+    parse: str,
+    doc: 'SQLite file used when DATABASE_URL is unset',
+  },
+  WEB_DIST: {
+    default: path.join(repoRoot, 'apps', 'web', 'dist'),
+    parse: str,
+    doc: 'Folder of the built web app to serve',
+  },
+  TILE_URL: {
+    default: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+    parse: str,
+    doc: 'Map tile URL template; its origin is allowed by the Content-Security-Policy',
+  },
+  TRUST_PROXY: { default: false, parse: bool, doc: 'Trust X-Forwarded-For (behind a load balancer)' },
+  API_RATE_LIMIT_PER_MIN: {
+    default: 600,
+    parse: int(1, 1_000_000),
+    doc: 'Per-IP requests per minute on /api',
+  },
+  COOKIE_SECRET: {
+    default: '',
+    parse: secret(32),
+    doc: 'Secret that signs the anonymous device cookie (required in production; 32+ chars)',
+  },
+  ADMIN_TOKEN: {
+    default: '',
+    parse: secret(16),
+    doc: 'Bearer token for the admin API (unset = admin API off)',
+  },
+  OPERATOR_TOKEN: {
+    default: '',
+    parse: secret(16),
+    doc: 'Bearer token for official operator statuses (unset = off)',
+  },
+  AUTO_IMPORT: {
+    default: true,
+    parse: bool,
+    doc: 'On start with an empty database, import the default sources',
+  },
+  STATIONS_OFFLINE_DIR: {
+    default: path.resolve(repoRoot, '..', 'shared', 'data', 'stations'),
+    parse: str,
+    doc: 'Local copies of the open data, used by the start-up import when the live sources are unreachable',
+  },
+  STATIONS_REGIONS_FILE: {
+    default: path.resolve(repoRoot, '..', 'shared', 'data', 'india_states.geojson'),
+    parse: str,
+    doc: 'GeoJSON of state polygons that gives India stations their state from coordinates (skipped if missing)',
+  },
+  AUTO_IMPORT_TIMEOUT_S: {
+    default: 20,
+    parse: int(1, 3600),
+    doc: 'Per-download time limit of the start-up import before it falls back to the offline copies',
+  },
+  OVERPASS_URL: {
+    default: 'https://overpass-api.de/api/interpreter',
+    parse: str,
+    doc: 'Overpass API endpoint for live OpenStreetMap imports',
+  },
+  INDIA_OPEN_URL: {
+    default:
+      'https://raw.githubusercontent.com/bash1401/cng-route-planner-india-data/main/dataset/stations.json',
+    parse: str,
+    doc: 'India open CNG dataset (JSON) used by the start-up import',
+  },
+  MIMIT_STATIONS_URL: {
+    default: 'https://www.mimit.gov.it/images/exportCSV/anagrafica_impianti_attivi.csv',
+    parse: str,
+    doc: 'Italian MIMIT station list used by the start-up import',
+  },
+  MIMIT_PRICES_URL: {
+    default: 'https://www.mimit.gov.it/images/exportCSV/prezzo_alle_8.csv',
+    parse: str,
+    doc: 'Italian MIMIT price list used by the start-up import',
+  },
+  AFDC_API_KEY: {
+    default: '',
+    parse: str,
+    doc: 'NREL developer API key for live AFDC (US) imports: `stations:import -- afdc api`',
+  },
+  AFDC_API_URL: {
+    default: 'https://developer.nrel.gov/api/alt-fuel-stations/v1.json',
+    parse: str,
+    doc: 'AFDC stations API endpoint',
+  },
+  STATIONS_POLL_SEC: {
+    default: 15,
+    parse: int(0, 3600),
+    doc: 'How often the server checks for a new import run to rebuild its station index (0 = only on change events)',
+  },
+  EMAILJS_PUBLIC_KEY: {
+    default: '',
+    parse: str,
+    doc: 'EmailJS public key (user_id); set with the service and template IDs to forward contact messages through EmailJS',
+  },
+  EMAILJS_SERVICE_ID: { default: '', parse: str, doc: 'EmailJS service ID' },
+  EMAILJS_TEMPLATE_ID: { default: '', parse: str, doc: 'EmailJS template ID (params: name, email, message)' },
+  EMAILJS_PRIVATE_KEY: {
+    default: '',
+    parse: str,
+    doc: 'EmailJS private key (accessToken), needed for calls from a server',
+  },
+  EMAILJS_API_URL: {
+    default: 'https://api.emailjs.com',
+    parse: (raw: string) => {
+      if (!/^https?:\/\/[^/]+/.test(raw)) throw new Error('must be an http(s) origin');
+      return raw.replace(/\/+$/, '');
+    },
+    doc: 'EmailJS API origin',
+  },
+  SMTP_URL: {
+    default: '',
+    parse: (raw: string) => {
+      if (!/^smtps?:\/\//.test(raw)) throw new Error('must be an smtp:// or smtps:// URL');
+      return raw;
+    },
+    doc: 'SMTP server URL (smtp[s]://user:pass@host:port) to forward contact messages by e-mail',
+  },
+  MAIL_TO: { default: '', parse: str, doc: 'Address that receives contact messages forwarded by SMTP' },
+  MAIL_FROM: { default: '', parse: str, doc: 'Sender address for SMTP forwarding (default: MAIL_TO)' },
+  CONTACT_RATE_LIMIT_PER_HOUR: {
+    default: 10,
+    parse: int(1, 1_000_000),
+    doc: 'Per-IP contact messages per hour',
+  },
+  CONTACT_RETRY_BASE_SECONDS: {
+    default: 30,
+    parse: int(1, 86_400),
+    doc: 'First retry delay of the contact outbox; doubles per attempt, with jitter',
+  },
+  CONTACT_OUTBOX_POLL_MS: {
+    default: 2000,
+    parse: int(50, 600_000),
+    doc: 'How often the contact outbox looks for messages to forward',
+  },
+  REPORT_RATE_LIMIT_PER_MIN: {
+    default: 10,
+    parse: int(1, 1_000_000),
+    doc: 'Per-IP station reports per minute (each device may also report a station only once per 10 min)',
+  },
+  SSE_HEARTBEAT_SEC: {
+    default: 15,
+    parse: int(1, 300),
+    doc: 'Seconds between heartbeat comments on the live event stream',
+  },
+  SSE_MAX_STREAMS_PER_IP: {
+    default: 8,
+    parse: int(1, 10_000),
+    doc: 'Concurrent live event streams allowed per IP',
+  },
+} satisfies Record<string, VarSpec<unknown>>;
+
+type Spec = typeof ENV_SPEC;
+export type Config = { [K in keyof Spec]: Spec[K] extends VarSpec<infer T> ? T : never };
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads and validates the whole configuration once; throws a ConfigError naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const problems: string[] = [];
+  const out: Record<string, unknown> = {};
+  for (const [name, spec] of Object.entries(ENV_SPEC) as [string, VarSpec<unknown>][]) {
+    const raw = env[name];
+    if (raw === undefined || raw === '') {
+      out[name] = spec.default;
+      continue;
+    }
+    try {
+      out[name] = spec.parse(raw);
+    } catch (err) {
+      problems.push(`${name}: ${(err as Error).message} (got ${JSON.stringify(raw.slice(0, 60))})`);
+    }
+  }
+  if (out.NODE_ENV === 'production' && !out.COOKIE_SECRET) {
+    problems.push('COOKIE_SECRET: is required when NODE_ENV=production');
+  }
+  if (problems.length) throw new ConfigError(problems);
+  return out as Config;
+}

@@ -1,0 +1,32 @@
+import { Type } from '@fastify/type-provider-typebox';
+
+/** Field limits of the contact form; the web form checks the same ones (features/contact/validate-contact.ts). */
+export const CONTACT_LIMITS = { nameMax: 100, emailMax: 254, messageMax: 5000 } as const;
+
+/** The honeypot: a field people never see; bots that fill every input fill it. */
+export const HONEYPOT_FIELD = 'website';
+
+export const ContactBodySchema = Type.Object(
+  {
+    name: Type.String({
+      minLength: 1,
+      maxLength: CONTACT_LIMITS.nameMax,
+      description: 'Sender name (trimmed)',
+    }),
+    email: Type.String({
+      format: 'email',
+      minLength: 3,
+      maxLength: CONTACT_LIMITS.emailMax,
+      description: 'Sender e-mail address (trimmed)',
+    }),
+    message: Type.String({ minLength: 1, maxLength: CONTACT_LIMITS.messageMax, description: 'The message' }),
+    [HONEYPOT_FIELD]: Type.Optional(
+      Type.String({ maxLength: 500, description: 'Honeypot: leave empty (spam trap)' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const ContactCreatedSchema = Type.Object({
+  id: Type.Integer({ description: 'Id of the stored message' }),
+});

@@ -1,0 +1,134 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Table types for Kysely. Both dialects store booleans as 0/1 integers and times as ISO-8601 UTC text,
+ * so one set of migrations and queries serves SQLite and PostgreSQL (ADR 0003).
+ */
+export interface StationsTable {
+  id: string;
+  name: string;
+  brand: string | null;
+  operator: string | null;
+  lon: number;
+  lat: number;
+  address: string | null;
+  city: string | null;
+  region: string | null;
+  country_code: string;
+  time_zone: string | null;
+  opening_hours: string | null;
+  phone: string | null;
+  price_amount: number | null;
+  price_currency: string | null;
+  price_published_at: string | null;
+  price_outlier: number | null;
+  cng_fill_type: string | null;
+  /** JSON array of integers, e.g. "[3000,3600]". */
+  cng_pressure_psi: string | null;
+  cng_vehicle_class: string | null;
+  cng_open_24x7: number | null;
+  coordinate_quality: string;
+  active: number;
+  first_seen_at: string;
+  last_seen_at: string;
+  updated_at: string;
+}
+
+export interface StationSourcesTable {
+  station_id: string;
+  source: string;
+  source_id: string;
+  licence: string;
+  attribution: string;
+  url: string | null;
+  lon: number;
+  lat: number;
+  coordinate_quality: string;
+  /** Hash of the normalized record, to tell "unchanged" from "updated" on re-import. */
+  content_hash: string;
+  /** JSON of the normalized record (importers/station-record.ts) as this source last gave it. */
+  record: string;
+  imported_at: string;
+  /** 0 when the last full import of this source no longer had the record. */
+  present: number;
+}
+
+export interface ImportRunsTable {
+  id: Generated<number>;
+  source: string;
+  inputs: string;
+  started_at: string;
+  finished_at: string | null;
+  dry_run: number;
+  status: string;
+  /** JSON object of the closing table's counts (stations/import-counts.ts). */
+  counts: string | null;
+  error: string | null;
+}
+
+/** A message sent through the contact form (spam = 1 when the honeypot was filled). */
+export interface ContactMessagesTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  message: string;
+  received_at: string;
+  spam: Generated<number>;
+}
+
+/** One row per forwardable message: its delivery state, lease and next attempt (ADR 0007). */
+export interface ContactOutboxTable {
+  id: Generated<number>;
+  message_id: number;
+  state: 'pending' | 'sending' | 'sent' | 'failed';
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  lease_owner: string | null;
+  lease_until: string | null;
+  sent_at: string | null;
+  last_status: number | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Every forwarding attempt: when, through which forwarder, the status (0 = no answer) and what it meant. */
+export interface ContactDeliveryAttemptsTable {
+  id: Generated<number>;
+  outbox_id: number;
+  attempted_at: string;
+  forwarder: string;
+  status: number;
+  outcome: 'sent' | 'retry' | 'failed';
+  detail: string;
+  duration_ms: number;
+}
+
+/** A driver report or an official status, append-only (migration 0003, ADR 0009). */
+export interface StationReportsTable {
+  id: Generated<number>;
+  station_id: string;
+  status: string;
+  queue_min: number | null;
+  note: string | null;
+  /** 'driver' or 'official'. */
+  source: string;
+  /** Anonymous device id from the signed cookie ('operator' for official statuses); never served. */
+  device_id: string;
+  lon: number | null;
+  lat: number | null;
+  accuracy_m: number | null;
+  distance_m: number | null;
+  created_at: string;
+  valid_until: string | null;
+}
+
+export interface Database {
+  stations: StationsTable;
+  station_sources: StationSourcesTable;
+  import_runs: ImportRunsTable;
+  contact_messages: ContactMessagesTable;
+  contact_outbox: ContactOutboxTable;
+  contact_delivery_attempts: ContactDeliveryAttemptsTable;
+  station_reports: StationReportsTable;
+}

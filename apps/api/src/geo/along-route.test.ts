@@ -1,0 +1,154 @@
+import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../../test/helpers/random';
+import { bruteForceAlongRoute, sameRouteHits } from '../../test/helpers/route-oracle';
+import { alongRoute, RouteError } from './along-route';
+import { NearestIndex } from './nearest-index';
+
+const indexOf = (points: { lon: number; lat: number }[]) =>
+  new NearestIndex(
+    points.map((p) => p.lon),
+    points.map((p) => p.lat),
+  );
+
+describe('alongRoute', () => {
+  it('measures a point beside the middle of an equator segment exactly', () => {
+    // 0.01° of latitude north of the equator, halfway along a 1° segment.
+    const { hits, routeKm } = alongRoute(
+      indexOf([{ lon: 0.5, lat: 0.01 }]),
+      [
+        [0, 0],
+        [1, 0],
+      ],
+      2,
+    );
+    expect(routeKm).toBeCloseTo(111.1951, 3);
+    expect(hits).toHaveLength(1);
+    expect(hits[0]!.alongKm).toBeCloseTo(111.1951 / 2, 3);
+    expect(hits[0]!.detourKm).toBeCloseTo(1.111951, 5);
+  });
+
+  it('measures a point beyond the end of the route to the end vertex', () => {
+    const { hits } = alongRoute(
+      indexOf([{ lon: 1.01, lat: 0 }]),
+      [
+        [0, 0],
+        [1, 0],
+      ],
+      2,
+    );
+    expect(hits[0]!.alongKm).toBeCloseTo(111.1951, 3);
+    expect(hits[0]!.detourKm).toBeCloseTo(1.111951, 5);
+  });
+
+  it('reports a point the route passes twice once, at its closest pass', () => {
+    const line: [number, number][] = [
+      [0, 0],
+      [1, 0],
+      [1, 0.02],
+      [0, 0.02],
+    ];
+    const { hits } = alongRoute(indexOf([{ lon: 0.5, lat: 0.015 }]), line, 2);
+    expect(hits).toHaveLength(1);
+    // The return leg is a great circle, not the 0.02° parallel: it bulges ~8 cm north in the middle.
+    expect(hits[0]!.detourKm).toBeCloseTo(0.005 * 111.1951, 3);
+    expect(hits[0]!.alongKm).toBeGreaterThan(2 * 55);
+  });
+
+  it('follows a route across the antimeridian', () => {
+    const points = [
+      { lon: -179.995, lat: 0.001 },
+      { lon: 179.995, lat: -0.001 },
+      { lon: 0, lat: 0 },
+    ];
+    const { hits, routeKm } = alongRoute(
+      indexOf(points),
+      [
+        [179.99, 0],
+        [-179.99, 0],
+      ],
+      1,
+    );
+    expect(routeKm).toBeCloseTo(0.02 * 111.1951, 4);
+    expect(hits.map((h) => h.index)).toEqual([1, 0]);
+  });
+
+  it('follows the great circle of a long segment, not the straight line on the map', () => {
+    // Between two points at 60°N, 90° of longitude apart, the great circle passes atan(tan 60° / cos 45°)
+    // = 67.79°N at 45°E, ~870 km north of the 60th parallel.
+    const { hits } = alongRoute(
+      indexOf([
+        { lon: 45, lat: 67.79 },
+        { lon: 45, lat: 60 },
+      ]),
+      [
+        [0, 60],
+        [90, 60],
+      ],
+      5,
+    );
+    expect(hits.map((h) => h.index)).toEqual([0]);
+  });
+
+  it('agrees with a densely sampled brute force for random routes and points', () => {
+    const rand = seededRandom(99);
+    for (let trial = 0; trial < 8; trial++) {
+      const lon0 = rand() * 360 - 180;
+      const lat0 = rand() * 160 - 80;
+      const line: [number, number][] = [[lon0, lat0]];
+      for (let v = 0; v < 6; v++) {
+        const [lon, lat] = line[line.length - 1]!;
+        line.push([
+          ((lon + (rand() - 0.5) * 0.6 + 540) % 360) - 180,
+          Math.max(-89, Math.min(89, lat + (rand() - 0.5) * 0.4)),
+        ]);
+      }
+      const points = Array.from({ length: 300 }, () => ({
+        lon: ((lon0 + (rand() - 0.5) * 4 + 540) % 360) - 180,
+        lat: Math.max(-90, Math.min(90, lat0 + (rand() - 0.5) * 3)),
+      }));
+      const corridorKm = 1 + rand() * 10;
+      const got = alongRoute(indexOf(points), line, corridorKm).hits;
+      const want = bruteForceAlongRoute(points, line, corridorKm, 0.02);
+      expect(sameRouteHits(got, want, corridorKm), `trial ${trial}`).toBeNull();
+      expect(want.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('refuses a segment between antipodal points, whose path is undefined', () => {
+    expect(() =>
+      alongRoute(
+        indexOf([]),
+        [
+          [0, 0],
+          [180, 0],
+        ],
+        1,
+      ),
+    ).toThrow(RouteError);
+  });
+
+  it('answers nothing with an empty index and a zero corridor finds only points on the line', () => {
+    expect(
+      alongRoute(
+        indexOf([]),
+        [
+          [0, 0],
+          [1, 0],
+        ],
+        5,
+      ).hits,
+    ).toEqual([]);
+    const { hits } = alongRoute(
+      indexOf([
+        { lon: 0.5, lat: 0 },
+        { lon: 0.5, lat: 0.0001 },
+      ]),
+      [
+        [0, 0],
+        [1, 0],
+      ],
+      0,
+    );
+    expect(hits.map((h) => h.index)).toEqual([0]);
+  });
+});

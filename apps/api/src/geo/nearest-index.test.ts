@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { bruteForceNearest, sameNearest } from '../../test/helpers/brute-force';
+import { seededRandom } from '../../test/helpers/random';
+import { realStations } from '../../test/helpers/real-stations';
+import { NearestIndex } from './nearest-index';
+
+const indexOf = (points: { lon: number; lat: number }[]) =>
+  new NearestIndex(
+    points.map((p) => p.lon),
+    points.map((p) => p.lat),
+  );
+
+describe('NearestIndex on the real Indian and Italian stations', () => {
+  const stations = realStations();
+  const index = indexOf(stations);
+  const rand = seededRandom(42);
+  // Query points near the data (around random real stations) and in the wide boxes of both countries.
+  const queries: [number, number][] = [];
+  for (let i = 0; i < 200; i++) {
+    const s = stations[Math.floor(rand() * stations.length)]!;
+    queries.push([s.lon + (rand() - 0.5) * 0.6, s.lat + (rand() - 0.5) * 0.6]);
+  }
+  for (let i = 0; i < 100; i++) queries.push([68 + rand() * 29, 8 + rand() * 29]);
+  for (let i = 0; i < 100; i++) queries.push([6.5 + rand() * 12, 36.5 + rand() * 10.5]);
+
+  it('holds 2,500+ real stations', () => {
+    expect(stations.length).toBeGreaterThan(2500);
+  });
+
+  it.each([
+    [10, 50],
+    [20, 1000],
+    [100, 5],
+    [1, Number.POSITIVE_INFINITY],
+  ])('matches a brute-force scan for 400 query points (limit %i, radius %s km)', (limit, radiusKm) => {
+    let nonEmpty = 0;
+    for (const [lon, lat] of queries) {
+      const got = index.nearest(lon, lat, limit, radiusKm);
+      const want = bruteForceNearest(stations, lon, lat, limit, radiusKm);
+      expect(sameNearest(got, want), `query ${lon},${lat}`).toBeNull();
+      if (got.length) nonEmpty++;
+    }
+    // The comparison must not pass vacuously on empty answers.
+    expect(nonEmpty).toBeGreaterThan(50);
+  });
+
+  it('finds a station at its own coordinates with radius 0', () => {
+    const s = stations[123]!;
+    const got = index.nearest(s.lon, s.lat, 100, 0);
+    expect(got.length).toBeGreaterThanOrEqual(1);
+    expect(got.every((h) => h.distanceKm === 0)).toBe(true);
+    expect(got.map((h) => h.index)).toContain(123);
+  });
+
+  it('answers an empty list far from every station (mid-Pacific, 50 km)', () => {
+    expect(index.nearest(-150, 0, 10, 50)).toEqual([]);
+  });
+
+  it('applies the filter before the limit', () => {
+    const even = (i: number) => i % 2 === 0;
+    const [lon, lat] = [72.88, 19.07];
+    const got = index.nearest(lon, lat, 10, 100, even);
+    const want = bruteForceNearest(stations, lon, lat, 10_000, 100)
+      .filter((h) => even(h.index))
+      .slice(0, 10);
+    expect(got).toHaveLength(10);
+    expect(sameNearest(got, want)).toBeNull();
+  });
+});
+
+describe('NearestIndex edge cases on synthetic points', () => {
+  it('answers nothing from an empty index', () => {
+    expect(indexOf([]).nearest(0, 0, 10, 100)).toEqual([]);
+  });
+
+  it('finds the nearest point across the antimeridian', () => {
+    const points = [
+      { lon: 179.9, lat: 0 },
+      { lon: -179.95, lat: 0 },
+      { lon: 170, lat: 0 },
+    ];
+    const got = indexOf(points).nearest(-179.99, 0, 3, 5000);
+    expect(got.map((h) => h.index)).toEqual([1, 0, 2]);
+    expect(got[1]!.distanceKm).toBeCloseTo(0.11 * 111.195, 2);
+  });
+
+  it('orders points around the poles by true distance, whatever their longitude', () => {
+    const rand = seededRandom(7);
+    const points = Array.from({ length: 500 }, () => ({
+      lon: rand() * 360 - 180,
+      lat: (rand() < 0.5 ? -1 : 1) * (85 + rand() * 5),
+    }));
+    const index = indexOf(points);
+    for (const [lon, lat] of [
+      [0, 90],
+      [123, 89.9],
+      [-45, -90],
+      [179.99, -88],
+    ] as const) {
+      expect(
+        sameNearest(index.nearest(lon, lat, 25, 2000), bruteForceNearest(points, lon, lat, 25, 2000)),
+      ).toBeNull();
+    }
+  });
+
+  it('returns only the single nearest point with limit 1', () => {
+    const points = [
+      { lon: 10, lat: 45 },
+      { lon: 10.001, lat: 45 },
+    ];
+    expect(indexOf(points).nearest(10.0009, 45, 1)).toEqual([{ index: 1, distanceKm: expect.any(Number) }]);
+  });
+
+  it('keeps a point exactly on the radius and drops one just past it', () => {
+    const points = [{ lon: 0, lat: 1 }];
+    const d = bruteForceNearest(points, 0, 0, 1, Number.POSITIVE_INFINITY)[0]!.distanceKm;
+    expect(indexOf(points).nearest(0, 0, 1, d + 1e-9)).toHaveLength(1);
+    expect(indexOf(points).nearest(0, 0, 1, d - 0.0005)).toHaveLength(0);
+  });
+});

@@ -1,0 +1,95 @@
+import type { Station } from '@cng/shared';
+import tzLookup from '@photostructure/tz-lookup';
+import OpeningHours from 'opening_hours';
+
+/** Answers "is it open at this instant?"; null when the hours are unknown or unparseable. */
+export type OpenNowFn = (now: Date) => boolean | null;
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+/**
+ * A Date whose local (process time zone) fields show the wall-clock time of `instant` in `timeZone`.
+ * The opening_hours library reads local fields, so this is how it evaluates in the station's own zone.
+ */
+export function wallClockIn(instant: Date, timeZone: string): Date {
+  const parts: Record<string, number> = {};
+  for (const p of formatterFor(timeZone).formatToParts(instant)) {
+    if (p.type !== 'literal') parts[p.type] = Number(p.value);
+  }
+  return new Date(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
+}
+
+/** The station's IANA time zone: the stored one, else looked up from its coordinates; null if unknown. */
+export function timeZoneOf(station: Pick<Station, 'timeZone' | 'lon' | 'lat'>): string | null {
+  const zone = station.timeZone ?? safeLookup(station.lat, station.lon);
+  if (!zone) return null;
+  try {
+    formatterFor(zone);
+    return zone;
+  } catch {
+    // An unknown zone name in the data: treat the hours as unknown rather than guess.
+    return null;
+  }
+}
+
+function safeLookup(lat: number, lon: number): string | null {
+  try {
+    return tzLookup(lat, lon);
+  } catch {
+    return null;
+  }
+}
+
+const UNKNOWN: OpenNowFn = () => null;
+const ALWAYS_OPEN: OpenNowFn = () => true;
+
+/**
+ * Compiles a station's opening hours once (OpenStreetMap `opening_hours` syntax, public holidays of its
+ * country) into a fast "open now?" function. Stations without hours but flagged 24/7 are always open.
+ */
+export function compileOpenNow(
+  station: Pick<Station, 'openingHours' | 'timeZone' | 'lon' | 'lat' | 'countryCode' | 'cng'>,
+): OpenNowFn {
+  const hours = station.openingHours?.trim();
+  if (!hours) return station.cng.open24x7 === true ? ALWAYS_OPEN : UNKNOWN;
+  const zone = timeZoneOf(station);
+  if (!zone) return UNKNOWN;
+  let oh: OpeningHours;
+  try {
+    oh = new OpeningHours(hours, {
+      lat: station.lat,
+      lon: station.lon,
+      address: { country_code: station.countryCode.toLowerCase(), state: '' },
+    });
+  } catch {
+    // Unparseable hours are unknown hours: the answer must never be a guess.
+    return UNKNOWN;
+  }
+  return (now) => {
+    try {
+      const local = wallClockIn(now, zone);
+      if (oh.getUnknown(local)) return null;
+      return oh.getState(local);
+    } catch {
+      return null;
+    }
+  };
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { realStations } from '../../test/helpers/real-stations';
+import { foldText, StationSearch } from './station-search';
+
+describe('StationSearch on the real stations', () => {
+  const stations = realStations();
+  const search = new StationSearch(stations);
+  const cityOf = (i: number) => foldText(stations[i]!.city ?? '');
+  const inCity = (city: string) => stations.filter((s) => foldText(s.city ?? '') === city).length;
+
+  it('finds every station of a town typed without its accent', () => {
+    // MONDOVÌ and PATERNÒ in the MIMIT registry, typed the way a phone keyboard makes it easy.
+    for (const town of ['mondovi', 'paterno', 'forli']) {
+      const hits = search.search(town).filter((h) => cityOf(h.index) === town);
+      expect(inCity(town)).toBeGreaterThan(0);
+      expect(hits).toHaveLength(inCity(town));
+    }
+  });
+
+  it('tolerates a typo and ranks the intended town first', () => {
+    const hits = search.search('pontedra');
+    expect(inCity('pontedera')).toBeGreaterThanOrEqual(5);
+    const top = hits.slice(0, inCity('pontedera')).map((h) => cityOf(h.index));
+    expect(top.every((c) => c === 'pontedera')).toBe(true);
+  });
+
+  it('matches names and brands by prefix', () => {
+    const hits = new Set(search.search('mngl').map((h) => h.index));
+    const text = (i: number) => [stations[i]!.name, stations[i]!.brand, stations[i]!.operator].join(' ');
+    const wordPrefix = stations.map((_, i) => i).filter((i) => /(^|[^a-z])mngl/i.test(text(i)));
+    expect(wordPrefix.length).toBeGreaterThan(5);
+    for (const i of wordPrefix) expect(hits.has(i), text(i)).toBe(true);
+  });
+
+  it('finds nothing for gibberish', () => {
+    expect(search.search('qqxzvj')).toEqual([]);
+  });
+
+  it('folds case and accents', () => {
+    expect(foldText('CANTÙ Forlì')).toBe('cantu forli');
+  });
+});

@@ -1,0 +1,103 @@
+import { parseAfdc } from './afdc';
+import { fetchAfdc } from './afdc-client';
+import { parseGenericCsv, parseGenericGeoJson } from './generic';
+import { parseIndiaOpen } from './india-open';
+import { MIMIT_PRICES_HEADER, parseMimit } from './it-mimit';
+import { parseOverpassJson } from './osm';
+import { DEFAULT_OVERPASS_URL, fetchOverpass, parseOverpassTarget, scopeOfArea } from './overpass-client';
+import { readInput, redact } from './read-input';
+import { loadRegionLookup } from './region-lookup';
+import type { ParsedImport } from './station-record';
+
+export const IMPORTERS = ['osm', 'india-open', 'it-mimit', 'afdc', 'geojson', 'csv'] as const;
+export type ImporterName = (typeof IMPORTERS)[number];
+
+export interface LoadOptions {
+  /** GeoJSON of region polygons: regions come from coordinates (e.g. India's states). */
+  regionsFile?: string | null;
+  overpassUrl?: string;
+  afdcApiKey?: string;
+  afdcUrl?: string;
+  /** Per download. */
+  timeoutMs?: number;
+  /** Generic formats: list name, licence and attribution. */
+  feed?: string;
+  licence?: string;
+  attribution?: string;
+}
+
+/** Joins the results of several inputs of one importer into one run. */
+function combine(importer: string, parts: ParsedImport[]): ParsedImport {
+  const feeds = new Map(parts.flatMap((p) => p.feeds).map((f) => [f.source, f]));
+  return {
+    importer,
+    inputs: parts.flatMap((p) => p.inputs),
+    read: parts.reduce((n, p) => n + p.read, 0),
+    candidates: parts.flatMap((p) => p.candidates),
+    rejected: parts.flatMap((p) => p.rejected),
+    feeds: [...feeds.values()],
+  };
+}
+
+/**
+ * Reads and parses every input of one importer (files, URLs, or live targets such as `overpass:IN` and
+ * `api` for AFDC). Throws, before anything is written, when an input is missing or malformed.
+ */
+export async function loadImport(
+  importer: string,
+  inputs: string[],
+  options: LoadOptions = {},
+): Promise<ParsedImport> {
+  if (!IMPORTERS.includes(importer as ImporterName)) {
+    throw new Error(`Unknown source "${importer}": use one of ${IMPORTERS.join(', ')}`);
+  }
+  if (inputs.length === 0) throw new Error(`Give at least one file or URL to import with "${importer}"`);
+  const read = (input: string) => readInput(input, { timeoutMs: options.timeoutMs });
+  const parts: ParsedImport[] = [];
+  switch (importer as ImporterName) {
+    case 'osm':
+      for (const input of inputs) {
+        const area = parseOverpassTarget(input);
+        const url = options.overpassUrl ?? DEFAULT_OVERPASS_URL;
+        if (area) {
+          const text = await fetchOverpass(url, area, { timeoutMs: options.timeoutMs });
+          parts.push(parseOverpassJson(text, `${input} (${url})`, { scope: scopeOfArea(area) }));
+        } else parts.push(parseOverpassJson(await read(input), input));
+      }
+      break;
+    case 'india-open': {
+      const regions = options.regionsFile ? loadRegionLookup(options.regionsFile) : null;
+      for (const input of inputs) parts.push(parseIndiaOpen(await read(input), input, { regions }));
+      break;
+    }
+    case 'it-mimit': {
+      if (inputs.length !== 2)
+        throw new Error('it-mimit needs two inputs: the station file and the price file');
+      const texts = await Promise.all(inputs.map(read));
+      // Tell the two apart by their header line, not by their names.
+      const pricesAt = texts.findIndex((t) => t.split(/\r?\n/, 2)[1]?.trim() === MIMIT_PRICES_HEADER);
+      const p = pricesAt < 0 ? 1 : pricesAt;
+      const s = 1 - p;
+      parts.push(parseMimit(texts[s]!, inputs[s]!, texts[p]!, inputs[p]!));
+      break;
+    }
+    case 'afdc':
+      for (const input of inputs) {
+        if (input === 'api') {
+          const text = await fetchAfdc(options.afdcApiKey ?? '', {
+            baseUrl: options.afdcUrl,
+            timeoutMs: options.timeoutMs,
+          });
+          parts.push(parseAfdc(text, redact(options.afdcUrl ?? 'AFDC API')));
+        } else parts.push(parseAfdc(await read(input), redact(input)));
+      }
+      break;
+    case 'geojson':
+      for (const input of inputs) parts.push(parseGenericGeoJson(await read(input), input, options));
+      break;
+    case 'csv':
+      for (const input of inputs) parts.push(parseGenericCsv(await read(input), input, options));
+      break;
+  }
+  return combine(importer, parts);
+}

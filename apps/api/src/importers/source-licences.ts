@@ -1,0 +1,43 @@
+/** Licence and attribution text per source; it reaches the API and the UI with every station. */
+export const SOURCE_LICENCES = {
+  osm: {
+    licence: 'ODbL-1.0',
+    attribution: '© OpenStreetMap contributors',
+    url: 'https://www.openstreetmap.org/copyright',
+  },
+  'india-open': {
+    licence: 'ODbL-1.0 (as stated by the dataset README)',
+    attribution: 'India CNG stations dataset by bash1401 (cng-route-planner-india-data)',
+    url: 'https://github.com/bash1401/cng-route-planner-india-data',
+  },
+  'it-mimit': {
+    licence: 'Italian government open data (MIMIT; commonly cited as IODL 2.0)',
+    attribution: 'Ministero delle Imprese e del Made in Italy — Osservatorio prezzi carburanti',
+    url: 'https://www.mimit.gov.it/it/open-data/elenco-dataset/carburanti-prezzi-praticati-e-anagrafica-degli-impianti',
+  },
+  afdc: {
+    licence: 'US government open data',
+    attribution: 'U.S. Department of Energy, Alternative Fuels Data Center (NREL)',
+    url: 'https://afdc.energy.gov/stations',
+  },
+} as const;
+
+/**
+ * Who actually published each India sub-source. Operator-scraped rows carry no licence of their own, so the
+ * attribution names both the operator and the dataset that collected them.
+ */
+export const INDIA_SUB_SOURCES: Record<
+  string,
+  { publisher: string; quality: 'operator' | 'osm' | 'geocoded' }
+> = {
+  mngl: { publisher: 'Maharashtra Natural Gas Ltd station list', quality: 'operator' },
+  gail_pdf: { publisher: 'GAIL Gas "Existing CNG Stations" list', quality: 'operator' },
+  gujarat_gas: { publisher: 'Gujarat Gas station list, geocoded with Nominatim', quality: 'geocoded' },
+  igl_mgl: { publisher: 'OpenStreetMap (IGL/MGL zones) © OpenStreetMap contributors', quality: 'osm' },
+  osm: { publisher: 'OpenStreetMap © OpenStreetMap contributors', quality: 'osm' },
+  osm_allstations: { publisher: 'OpenStreetMap © OpenStreetMap contributors', quality: 'osm' },
+  osm_extra: { publisher: 'OpenStreetMap © OpenStreetMap contributors', quality: 'osm' },
+  atgl: { publisher: 'OpenStreetMap (Adani zones) © OpenStreetMap contributors', quality: 'osm' },
+  nominatim_grid: { publisher: 'OpenStreetMap Nominatim © OpenStreetMap contributors', quality: 'osm' },
+  wikidata: { publisher: 'Wikidata (CC0)', quality: 'geocoded' },
+};

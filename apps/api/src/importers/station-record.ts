@@ -1,0 +1,95 @@
+import type { CngDetails, CoordinateQuality } from '@cng/shared';
+
+/** A price as a source gives it, in `currency` per kg. */
+export interface RecordPrice {
+  amount: number;
+  currency: string;
+  /** ISO-8601 UTC time the source says the price was communicated. */
+  publishedAt: string;
+  /** True when the price is implausible next to the rest of its run (see price-outliers.ts). */
+  outlier: boolean;
+}
+
+/**
+ * One station as one source describes it, after validation: what `station_sources.record` stores and what
+ * the station row is rebuilt from (stations/merge-station.ts). Coordinates are lon, lat (WGS84).
+ */
+export interface StationRecord {
+  name: string;
+  brand: string | null;
+  operator: string | null;
+  lon: number;
+  lat: number;
+  address: string | null;
+  city: string | null;
+  region: string | null;
+  countryCode: string;
+  timeZone: string | null;
+  openingHours: string | null;
+  phone: string | null;
+  price: RecordPrice | null;
+  cng: CngDetails;
+  coordinateQuality: CoordinateQuality;
+  licence: string;
+  attribution: string;
+  url: string | null;
+}
+
+/** A validated record with the source it came from and its id inside that source. */
+export interface Candidate {
+  /** Source key, e.g. `osm`, `india-open`, `india-open:gail_pdf`, `it-mimit`, `afdc`, `csv:acme`. */
+  source: string;
+  sourceId: string;
+  record: StationRecord;
+}
+
+/** A row an importer refused, with the reason (reject-reasons.ts) and where it was. */
+export interface Rejection {
+  source: string;
+  /** File name and 1-based row or line number, e.g. `stations.json#12`. */
+  where: string;
+  sourceId: string | null;
+  reason: RejectReason;
+  detail?: string;
+}
+
+export const REJECT_REASONS = {
+  'missing-coordinates': 'latitude or longitude is missing',
+  'non-numeric-coordinates': 'latitude or longitude is not a number',
+  'out-of-range': 'latitude outside -90..90 or longitude outside -180..180',
+  'null-island': 'the point is (0, 0), a placeholder rather than a place',
+  'no-country': 'the point is not inside any country (at sea?)',
+  'outside-country': 'the point is outside the country the row claims',
+  'empty-name': 'neither a name nor a brand',
+  'missing-id': 'the row has no id in its source',
+  'malformed-row': 'the row has the wrong number of fields and cannot be repaired safely',
+  duplicate:
+    'an exact duplicate (same name and coordinates, or same id) of an earlier row of the same source',
+  'not-cng-verified': 'the source marks the row as inferred, not a verified CNG station',
+  'not-cng': 'the row is not a CNG station',
+  'not-open': 'the station is planned, temporarily closed or private',
+  'no-station-for-price': 'a price row whose station is not in the station file',
+} as const;
+export type RejectReason = keyof typeof REJECT_REASONS;
+
+/**
+ * What one run covers for deactivation: records of `source` that the run did not see become absent, but only
+ * inside the scope (a live query of one country must not retire the rest of the world).
+ */
+export interface FeedScope {
+  source: string;
+  /** `all` = the whole source; otherwise only stored records whose country code is in the list. */
+  countries: 'all' | string[];
+  /** Optional box [west, south, east, north] in degrees: only records inside it are in scope. */
+  bbox?: [number, number, number, number];
+}
+
+/** Everything one importer produced from its inputs, before anything touches the database. */
+export interface ParsedImport {
+  importer: string;
+  inputs: string[];
+  read: number;
+  candidates: Candidate[];
+  rejected: Rejection[];
+  feeds: FeedScope[];
+}

@@ -1,0 +1,162 @@
+import type { CngDetails, CoordinateQuality } from '@cng/shared';
+import tzLookup from '@photostructure/tz-lookup';
+import { iso1A2Code } from '@rapideditor/country-coder';
+import type { RegionLookup } from './region-lookup';
+import type { Candidate, RecordPrice, Rejection, RejectReason } from './station-record';
+
+/** A row as an importer read it, before validation. Coordinates may still be strings or missing. */
+export interface RawRow {
+  source: string;
+  sourceId: string | null;
+  /** File name and 1-based row number, for the rejection report. */
+  where: string;
+  name: unknown;
+  brand?: string | null;
+  operator?: string | null;
+  lon: unknown;
+  lat: unknown;
+  /** ISO 3166-1 alpha-2 the row says it is in; checked against the coordinates. */
+  claimedCountry?: string | null;
+  address?: string | null;
+  city?: string | null;
+  region?: string | null;
+  openingHours?: string | null;
+  phone?: string | null;
+  price?: RecordPrice | null;
+  cng?: Partial<CngDetails>;
+  coordinateQuality: CoordinateQuality;
+  licence: string;
+  attribution: string;
+  url?: string | null;
+}
+
+export interface ValidateOptions {
+  /** Polygons that give the region (state) from the coordinates; a hit wins over the region the row carries. */
+  regions?: RegionLookup | null;
+}
+
+const text = (v: unknown): string | null => {
+  if (v === null || v === undefined) return null;
+  const s = String(v).replace(/\s+/g, ' ').trim();
+  return s === '' ? null : s;
+};
+
+function coordinate(v: unknown): number | RejectReason {
+  if (v === null || v === undefined || (typeof v === 'string' && v.trim() === ''))
+    return 'missing-coordinates';
+  // Some sources write decimal commas ("45,123"); anything else non-numeric is refused.
+  const n =
+    typeof v === 'number' ? v : typeof v === 'string' ? Number(v.trim().replace(',', '.')) : Number.NaN;
+  return Number.isFinite(n) ? n : 'non-numeric-coordinates';
+}
+
+/** The ISO 3166-1 alpha-2 code of the country at lon, lat, or null at sea (country-coder, offline). */
+export function countryAt(lon: number, lat: number): string | null {
+  return iso1A2Code([lon, lat]);
+}
+
+/** Validates one raw row: a Candidate, or a Rejection that says why. */
+export function validateRow(row: RawRow, options: ValidateOptions = {}): Candidate | Rejection {
+  const reject = (reason: RejectReason, detail?: string): Rejection => ({
+    source: row.source,
+    where: row.where,
+    sourceId: row.sourceId,
+    reason,
+    ...(detail ? { detail } : {}),
+  });
+  if (!row.sourceId) return reject('missing-id');
+  const lon = coordinate(row.lon);
+  const lat = coordinate(row.lat);
+  if (typeof lon === 'string') return reject(lon, `longitude ${JSON.stringify(row.lon)}`);
+  if (typeof lat === 'string') return reject(lat, `latitude ${JSON.stringify(row.lat)}`);
+  if (lon < -180 || lon > 180 || lat < -90 || lat > 90) return reject('out-of-range', `${lon}, ${lat}`);
+  if (lon === 0 && lat === 0) return reject('null-island');
+  const country = countryAt(lon, lat);
+  const claimed = text(row.claimedCountry)?.toUpperCase() ?? null;
+  if (claimed && country !== claimed && iso1A2Code([lon, lat], { level: 'territory' }) !== claimed) {
+    return reject('outside-country', `claims ${claimed}, coordinates are in ${country ?? 'no country'}`);
+  }
+  if (!country) return reject('no-country', `${lon}, ${lat}`);
+  const brand = text(row.brand);
+  const name = text(row.name) ?? brand;
+  if (!name) return reject('empty-name');
+  const region = options.regions?.(lon, lat) ?? text(row.region);
+  return {
+    source: row.source,
+    sourceId: row.sourceId,
+    record: {
+      name,
+      brand,
+      operator: text(row.operator),
+      lon,
+      lat,
+      address: text(row.address),
+      city: text(row.city),
+      region,
+      countryCode: claimed ?? country,
+      timeZone: safeTimeZone(lat, lon),
+      openingHours: text(row.openingHours),
+      phone: text(row.phone),
+      price: row.price ?? null,
+      cng: {
+        fillType: row.cng?.fillType ?? null,
+        pressurePsi: row.cng?.pressurePsi ?? null,
+        vehicleClass: row.cng?.vehicleClass ?? null,
+        open24x7: row.cng?.open24x7 ?? (text(row.openingHours) === '24/7' ? true : null),
+      },
+      coordinateQuality: row.coordinateQuality,
+      licence: row.licence,
+      attribution: row.attribution,
+      url: row.url ?? null,
+    },
+  };
+}
+
+function safeTimeZone(lat: number, lon: number): string | null {
+  try {
+    return tzLookup(lat, lon);
+  } catch {
+    return null;
+  }
+}
+
+/** True when `x` is a Rejection (validateRow's failure branch). */
+export const isRejection = (x: Candidate | Rejection): x is Rejection => 'reason' in x;
+
+/**
+ * Validates rows of one source in order and rejects exact duplicates: a repeated source id, or a repeated
+ * name at the same coordinates.
+ */
+export function validateRows(
+  rows: Iterable<RawRow>,
+  options: ValidateOptions = {},
+): { candidates: Candidate[]; rejected: Rejection[] } {
+  const candidates: Candidate[] = [];
+  const rejected: Rejection[] = [];
+  const seenIds = new Set<string>();
+  const seenPlaces = new Set<string>();
+  for (const row of rows) {
+    const result = validateRow(row, options);
+    if (isRejection(result)) {
+      rejected.push(result);
+      continue;
+    }
+    const idKey = `${result.source}\u0000${result.sourceId}`;
+    const r = result.record;
+    const placeKey = `${result.source}\u0000${r.name.toLowerCase()}\u0000${r.lon}\u0000${r.lat}`;
+    if (seenIds.has(idKey) || seenPlaces.has(placeKey)) {
+      rejected.push({
+        source: row.source,
+        where: row.where,
+        sourceId: row.sourceId,
+        reason: 'duplicate',
+        detail: seenIds.has(idKey) ? `id ${result.sourceId} seen before` : `${r.name} at ${r.lon}, ${r.lat}`,
+      });
+      continue;
+    }
+    seenIds.add(idKey);
+    seenPlaces.add(placeKey);
+    candidates.push(result);
+  }
+  return { candidates, rejected };
+}

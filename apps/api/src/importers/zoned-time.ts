@@ -1,0 +1,35 @@
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** Offset in ms of `timeZone` from UTC at the instant `utcMs`. */
+function offsetMs(utcMs: number, timeZone: string): number {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    formatters.set(timeZone, f);
+  }
+  const p = Object.fromEntries(f.formatToParts(utcMs).map((x) => [x.type, Number(x.value)]));
+  return (
+    Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!) - Math.floor(utcMs / 1000) * 1000
+  );
+}
+
+/** Converts a wall-clock time in an IANA time zone to an ISO-8601 UTC string (month is 1-based). */
+export function zonedToUtcIso(
+  parts: { year: number; month: number; day: number; hour: number; minute: number; second: number },
+  timeZone: string,
+): string {
+  const asUtc = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
+  // Two passes: the offset at the first guess can differ from the final one across a DST change.
+  let utc = asUtc - offsetMs(asUtc, timeZone);
+  utc = asUtc - offsetMs(utc, timeZone);
+  return new Date(utc).toISOString();
+}

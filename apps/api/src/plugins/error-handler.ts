@@ -1,0 +1,50 @@
+import { STATUS_CODES } from 'node:http';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+interface ValidationItem {
+  instancePath?: string;
+  message?: string;
+  params?: Record<string, unknown>;
+  keyword?: string;
+}
+
+/** Turns one Ajv error into `{ field, problem }`, naming the field the client sent. */
+function describe(item: ValidationItem, context: string | undefined): { field: string; problem: string } {
+  const missing = item.params?.missingProperty as string | undefined;
+  const extra = item.params?.additionalProperty as string | undefined;
+  const pathField = (item.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+  const nested = (name: string) => (pathField ? `${pathField}.${name}` : name);
+  const field = missing ? nested(missing) : extra ? nested(extra) : pathField || context || 'request';
+  let problem = item.message ?? 'is invalid';
+  if (missing) problem = 'is required';
+  else if (extra) problem = 'is not allowed';
+  return { field, problem };
+}
+
+/**
+ * The one error handler: bad input becomes 4xx `{ error, message, details }` naming the fields;
+ * anything unexpected is logged with the request and answered 500 without internals.
+ */
+export default fp(async function errorHandler(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError & { validationContext?: string }, request, reply) => {
+    if (err.validation) {
+      const details = err.validation.map((v) => describe(v as ValidationItem, err.validationContext));
+      const message = details.map((d) => `${d.field} ${d.problem}`).join('; ');
+      return reply.code(400).send({ error: 'Bad Request', message, details });
+    }
+    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500;
+    if (status >= 500) {
+      request.log.error({ err }, 'request failed');
+      return reply.code(status).send({
+        error: STATUS_CODES[status] ?? 'Error',
+        message: 'Something went wrong on our side. Please try again.',
+      });
+    }
+    // 4xx raised by Fastify itself or our routes (bad JSON, body too large, 429…) carry safe messages.
+    const body: Record<string, unknown> = { error: STATUS_CODES[status] ?? 'Error', message: err.message };
+    const details = (err as { details?: unknown }).details;
+    if (details) body.details = details;
+    return reply.code(status).send(body);
+  });
+});

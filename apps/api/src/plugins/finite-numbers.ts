@@ -1,0 +1,24 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { badInput } from '../lib/http-errors';
+
+/**
+ * Ajv coerces the strings "Infinity" and "1e400" in query strings and path parameters to Infinity and then
+ * skips minimum/maximum for non-finite numbers, so a validated number can still be infinite. Refuse it on every
+ * route, naming the parameter (JSON bodies cannot carry Infinity).
+ */
+async function rejectInfiniteNumbers(request: FastifyRequest) {
+  for (const source of [request.query, request.params]) {
+    if (!source || typeof source !== 'object') continue;
+    for (const [field, value] of Object.entries(source as Record<string, unknown>)) {
+      const values = Array.isArray(value) ? value : [value];
+      if (values.some((v) => typeof v === 'number' && !Number.isFinite(v))) {
+        throw badInput(field, 'must be a finite number');
+      }
+    }
+  }
+}
+
+export default fp(async function finiteNumbers(app: FastifyInstance) {
+  app.addHook('preHandler', rejectInfiniteNumbers);
+});

@@ -1,0 +1,115 @@
+import { type StatusSummary, UNKNOWN_STATUS } from '@cng/shared';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { sql } from 'kysely';
+import { StationIndex } from '../geo/station-index';
+import { loadActiveStations } from '../stations/station-rows';
+
+/** The live status of stations; the live-status feature replaces the default (everything unknown). */
+export interface StatusProvider {
+  summaryFor(stationId: string): StatusSummary;
+}
+
+/** Holds the current in-memory station index and rebuilds it. */
+export interface StationIndexHolder {
+  /** The snapshot queries read; replaced whole by a rebuild, never mutated. */
+  readonly current: StationIndex;
+  /** Counts completed rebuilds. */
+  readonly version: number;
+  /** Reloads every active station and swaps the index; concurrent calls share one follow-up rebuild. */
+  rebuild(reason: string): Promise<StationIndex>;
+}
+
+/**
+ * Keeps the station index in memory: built on start, rebuilt on every `stations-changed` event and when a
+ * new import run appears in the database (a CLI import on SQLite tells no running server), polled every
+ * `pollMs`. Queries read `app.stationIndex.current` and never touch the database.
+ */
+export default fp(
+  async function stationIndexPlugin(app: FastifyInstance, opts: { pollMs: number }) {
+    let current = new StationIndex([]);
+    let version = 0;
+    let lastImportRunId: number | null = null;
+    let running: Promise<StationIndex> | null = null;
+    let queued: Promise<StationIndex> | null = null;
+
+    const latestImportRunId = async (): Promise<number | null> => {
+      const row = await app.db
+        .selectFrom('import_runs')
+        .select(sql<number | null>`max(id)`.as('id'))
+        .executeTakeFirst();
+      return row?.id == null ? null : Number(row.id);
+    };
+
+    const build = async (reason: string): Promise<StationIndex> => {
+      const started = performance.now();
+      // Read the marker first: a run that lands during the load triggers one more rebuild, never none.
+      lastImportRunId = await latestImportRunId();
+      const stations = await loadActiveStations(app.db);
+      current = new StationIndex(stations);
+      version++;
+      app.log.info(
+        { reason, stations: stations.length, ms: Math.round(performance.now() - started) },
+        'station index rebuilt',
+      );
+      return current;
+    };
+
+    const rebuild = (reason: string): Promise<StationIndex> => {
+      if (!running) {
+        running = build(reason).finally(() => {
+          running = null;
+        });
+        return running;
+      }
+      // A change during a rebuild may have been missed by it: run exactly one more afterwards.
+      queued ??= running
+        .catch(() => undefined)
+        .then(() => {
+          queued = null;
+          return rebuild(reason);
+        });
+      return queued;
+    };
+
+    const holder: StationIndexHolder = {
+      get current() {
+        return current;
+      },
+      get version() {
+        return version;
+      },
+      rebuild,
+    };
+    app.decorate('stationIndex', holder);
+    app.decorate('statusProvider', { summaryFor: () => UNKNOWN_STATUS } as StatusProvider);
+
+    const rebuildInBackground = (reason: string) => {
+      rebuild(reason).catch((err) => app.log.error({ err, reason }, 'station index rebuild failed'));
+    };
+    const unsubscribe = app.changes.subscribe('stations-changed', ({ reason }) =>
+      rebuildInBackground(`stations-changed: ${reason}`),
+    );
+
+    let timer: NodeJS.Timeout | undefined;
+    app.addHook('onReady', async () => {
+      await rebuild('startup');
+      if (opts.pollMs > 0) {
+        timer = setInterval(() => {
+          latestImportRunId()
+            .then((id) => {
+              if (id !== lastImportRunId && !running) rebuildInBackground(`import run ${id}`);
+            })
+            .catch((err) => app.log.warn({ err }, 'station index poll failed'));
+        }, opts.pollMs);
+        timer.unref();
+      }
+    });
+    app.addHook('onClose', async () => {
+      if (timer) clearInterval(timer);
+      unsubscribe();
+      await running?.catch(() => undefined);
+    });
+  },
+  { name: 'station-index' },
+);

@@ -1,0 +1,66 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { isKnownClientRoute } from '@cng/shared';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+
+/**
+ * Serves the built web app: hashed assets cached for a year, HTML always revalidated, prerendered pages
+ * where the build made them, the SPA shell for other client routes, and the not-found page with HTTP 404.
+ */
+export default fp(async function webApp(app: FastifyInstance, opts: { webDist: string }) {
+  const root = path.resolve(opts.webDist);
+  const shell = path.join(root, 'index.html');
+  const hasBuild = fs.existsSync(shell);
+  if (!hasBuild) app.log.warn({ root }, 'web app is not built (run npm run build); only the API is served');
+
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        const rel = path.relative(root, filePath);
+        if (rel.startsWith(`assets${path.sep}`))
+          res.header('Cache-Control', 'public, max-age=31536000, immutable');
+        else if (/\.(html|webmanifest)$|^sw\.js$|^registerSW\.js$/.test(rel))
+          res.header('Cache-Control', 'no-cache');
+        else res.header('Cache-Control', 'public, max-age=86400');
+      },
+    });
+  }
+
+  /** The prerendered HTML for a route when the build has it, else the SPA shell. */
+  const pageFor = (urlPath: string): string => {
+    const clean = urlPath.replace(/\/+$/, '') || '/';
+    const candidate = path.join(root, clean === '/' ? '' : clean, 'index.html');
+    // The resolved path must stay inside the build folder (no ../ tricks).
+    if (candidate.startsWith(root) && fs.existsSync(candidate)) return path.relative(root, candidate);
+    return 'index.html';
+  };
+
+  const sendHtml = (reply: FastifyReply, file: string, status: number) =>
+    reply.code(status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').sendFile(file);
+
+  app.setNotFoundHandler((request, reply) => {
+    const urlPath = request.url.split('?')[0] ?? '/';
+    if (urlPath === '/api' || urlPath.startsWith('/api/')) {
+      return reply
+        .code(404)
+        .send({ error: 'Not Found', message: `No API endpoint ${request.method} ${urlPath}` });
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return reply.code(404).send({ error: 'Not Found', message: `Cannot ${request.method} ${urlPath}` });
+    }
+    if (!hasBuild) {
+      return reply.code(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
+    }
+    if (isKnownClientRoute(urlPath)) return sendHtml(reply, pageFor(urlPath), 200);
+    const notFound = fs.existsSync(path.join(root, '404.html')) ? '404.html' : 'index.html';
+    return sendHtml(reply, notFound, 404);
+  });
+
+  // "/" is a route in its own right (static serving has no index).
+  if (hasBuild) app.get('/', { schema: { hide: true } }, (_req, reply) => sendHtml(reply, pageFor('/'), 200));
+});

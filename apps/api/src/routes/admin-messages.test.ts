@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../../test/helpers/test-app';
+import { TEST_DIALECTS } from '../../test/helpers/test-db';
+
+const TOKEN = 'admin-token-for-tests-0123456789';
+
+describe.each(TEST_DIALECTS)('GET /api/admin/messages on %s', (dialect) => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    t = await createTestApp({ dialect, env: { ADMIN_TOKEN: TOKEN } });
+    const send = (payload: object) => t.app.inject({ method: 'POST', url: '/api/contact', payload });
+    await send({ name: 'Asha', email: 'asha@example.in', message: 'first' });
+    await send({ name: 'Bot', email: 'bot@example.in', message: 'spam', website: 'x' });
+    await send({ name: 'Ravi', email: 'ravi@example.in', message: 'third' });
+  });
+  afterAll(async () => t.close());
+
+  const get = (url: string, authorization?: string) =>
+    t.app.inject({ method: 'GET', url, headers: authorization ? { authorization } : {} });
+
+  it('refuses requests without the bearer token, or with a wrong one, with 401', async () => {
+    for (const auth of [undefined, 'Bearer wrong', `Bearer ${TOKEN}x`, `Basic ${TOKEN}`, TOKEN, 'Bearer ']) {
+      const res = await get('/api/admin/messages', auth);
+      expect(res.statusCode).toBe(401);
+      expect(res.headers['www-authenticate']).toMatch(/^Bearer/);
+      expect(res.json().error).toBe('Unauthorized');
+      expect(res.body).not.toContain('Asha');
+    }
+  });
+
+  it('lists messages newest first with their forwarding state', async () => {
+    const res = await get('/api/admin/messages', `Bearer ${TOKEN}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const { messages } = res.json();
+    expect(messages.map((m: { name: string; state: string }) => [m.name, m.state])).toEqual([
+      ['Ravi', 'pending'],
+      ['Bot', 'spam'],
+      ['Asha', 'pending'],
+    ]);
+    expect(messages[0]).toMatchObject({
+      email: 'ravi@example.in',
+      message: 'third',
+      attempts: 0,
+      sentAt: null,
+    });
+  });
+
+  it('filters by state and pages', async () => {
+    const spam = (await get('/api/admin/messages?state=spam', `Bearer ${TOKEN}`)).json().messages;
+    expect(spam.map((m: { name: string }) => m.name)).toEqual(['Bot']);
+    const page = (await get('/api/admin/messages?limit=1&offset=1', `Bearer ${TOKEN}`)).json().messages;
+    expect(page.map((m: { name: string }) => m.name)).toEqual(['Bot']);
+    expect((await get('/api/admin/messages?state=lost', `Bearer ${TOKEN}`)).statusCode).toBe(400);
+  });
+});
+
+describe('admin API without ADMIN_TOKEN', () => {
+  it('does not exist (404), whatever the header', async () => {
+    const t = await createTestApp();
+    try {
+      for (const auth of [undefined, 'Bearer ', 'Bearer anything']) {
+        const res = await t.app.inject({
+          method: 'GET',
+          url: '/api/admin/messages',
+          headers: auth ? { authorization: auth } : {},
+        });
+        expect(res.statusCode).toBe(404);
+      }
+    } finally {
+      await t.close();
+    }
+  });
+});

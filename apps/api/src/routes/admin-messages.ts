@@ -1,0 +1,68 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { ApiErrorSchema } from '@cng/shared';
+import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import { listContactMessages } from '../contact/contact-repository';
+
+const StateSchema = Type.Union([
+  Type.Literal('spam'),
+  Type.Literal('pending'),
+  Type.Literal('sending'),
+  Type.Literal('sent'),
+  Type.Literal('failed'),
+]);
+
+const MessageSchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  email: Type.String(),
+  message: Type.String(),
+  receivedAt: Type.String({ description: 'ISO-8601 UTC' }),
+  state: StateSchema,
+  attempts: Type.Integer(),
+  nextAttemptAt: Type.Union([Type.String(), Type.Null()]),
+  sentAt: Type.Union([Type.String(), Type.Null()]),
+  lastStatus: Type.Union([Type.Integer(), Type.Null()], { description: 'HTTP/SMTP status; 0 = no answer' }),
+  lastError: Type.Union([Type.String(), Type.Null()]),
+});
+
+/** Compares through fixed-length digests so neither the content nor the length of the token leaks by timing. */
+function sameToken(given: string, expected: string): boolean {
+  const a = createHash('sha256').update(given).digest();
+  const b = createHash('sha256').update(expected).digest();
+  return timingSafeEqual(a, b);
+}
+
+/** Admin API behind `Authorization: Bearer <ADMIN_TOKEN>`; not registered at all when ADMIN_TOKEN is unset. */
+const adminMessagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const token = app.config.ADMIN_TOKEN;
+  if (!token) return;
+  app.get(
+    '/api/admin/messages',
+    {
+      onRequest: async (request, reply) => {
+        const header = request.headers.authorization ?? '';
+        const given = header.startsWith('Bearer ') ? header.slice(7) : '';
+        if (!given || !sameToken(given, token)) {
+          reply.header('WWW-Authenticate', 'Bearer realm="admin"');
+          throw Object.assign(new Error('A valid admin bearer token is required'), { statusCode: 401 });
+        }
+      },
+      schema: {
+        tags: ['contact'],
+        summary: 'Contact messages with their forwarding state (admin)',
+        security: [{ bearerAuth: [] }],
+        querystring: Type.Object({
+          state: Type.Optional(StateSchema),
+          limit: Type.Integer({ minimum: 1, maximum: 500, default: 100 }),
+          offset: Type.Integer({ minimum: 0, default: 0 }),
+        }),
+        response: { 200: Type.Object({ messages: Type.Array(MessageSchema) }), 401: ApiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return { messages: await listContactMessages(app.db, request.query) };
+    },
+  );
+};
+export default adminMessagesRoutes;

@@ -1,0 +1,37 @@
+import { createHash } from 'node:crypto';
+import { ApiErrorSchema, StationIdParamsSchema, StationSummarySchema } from '@cng/shared';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { badInput, presentStation } from './present';
+
+/** GET /api/stations/:id: one station with every source and licence; ETag for cheap revalidation. */
+const detailsRoute: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/api/stations/:id',
+    {
+      schema: {
+        tags: ['stations'],
+        summary: 'One station with all its sources and licences',
+        description: 'Answers 304 when `If-None-Match` carries the current ETag.',
+        params: StationIdParamsSchema,
+        response: { 200: StationSummarySchema, 304: Type.Null(), 400: ApiErrorSchema, 404: ApiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const index = app.stationIndex.current;
+      const position = index.positionOf(request.params.id);
+      if (position === undefined) throw badInput('id', 'is not a known active station', 404);
+      const station = presentStation(index, position, new Date(), app.statusProvider);
+      // The tag covers everything in the answer, live status and openNow included.
+      const etag = `"${createHash('sha1').update(JSON.stringify(station)).digest('base64url')}"`;
+      reply.header('ETag', etag);
+      reply.header('Cache-Control', 'public, max-age=30');
+      const ifNoneMatch = request.headers['if-none-match'];
+      if (ifNoneMatch?.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) {
+        return reply.code(304).send(null);
+      }
+      return station;
+    },
+  );
+};
+export default detailsRoute;

@@ -1,0 +1,58 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config/env';
+import type { Forwarder } from './contact/forwarders/forwarder';
+import { selectForwarder } from './contact/forwarders/select-forwarder';
+import { startContactOutbox } from './contact/start-contact-outbox';
+import { migrateToLatest, openDatabase } from './db/database';
+import { createLocalChangeFeed, createPostgresChangeFeed } from './lib/change-feed';
+import { runStartupImport } from './stations/startup-import';
+
+/** Starts the one process that serves the web app, the API and the live event stream. */
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  let forwarder: Forwarder | null;
+  try {
+    config = loadConfig();
+    forwarder = selectForwarder(config);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const dbHandle = openDatabase({ databaseUrl: config.DATABASE_URL, sqlitePath: config.SQLITE_PATH });
+  const applied = await migrateToLatest(dbHandle.db);
+  const changes = dbHandle.pgPool ? await createPostgresChangeFeed(dbHandle.pgPool) : createLocalChangeFeed();
+  const app = await buildApp({ config, dbHandle, changes });
+  if (applied.length) app.log.info({ applied }, 'database migrated');
+  app.log.info(
+    { database: dbHandle.dialect === 'sqlite' ? config.SQLITE_PATH : 'postgresql' },
+    `using ${dbHandle.dialect === 'sqlite' ? 'the embedded SQLite file' : 'PostgreSQL'}`,
+  );
+
+  const contactOutbox = startContactOutbox({ config, dbHandle, forwarder, log: app.log });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await contactOutbox.stop();
+    await app.close();
+    await changes.close();
+    await dbHandle.db.destroy();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  // After listen, not awaited: /api/health answers while an empty database fills from the default sources.
+  void runStartupImport(app).catch((err) => app.log.error({ err }, 'start-up import failed'));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,164 @@
+import { createHash } from 'node:crypto';
+import type { Selectable } from 'kysely';
+import type { StationSourcesTable } from '../db/schema';
+import type { Candidate, FeedScope, ParsedImport, StationRecord } from '../importers/station-record';
+import { emptyCounts, type ImportCounts } from './import-counts';
+import { mergeStation, type StationRow, stationRowChanged } from './merge-station';
+import { type Comparable, sameStationDistanceM } from './same-station';
+import { StationGrid } from './station-grid';
+
+export type SourceRow = Selectable<StationSourcesTable>;
+
+/** What a run will write: whole rows to upsert, and the records it saw (for their "last seen" times). */
+export interface ImportPlan {
+  counts: ImportCounts;
+  stationUpserts: StationRow[];
+  sourceUpserts: SourceRow[];
+  seen: { source: string; sourceId: string; stationId: string }[];
+}
+
+const keyOf = (source: string, sourceId: string) => `${source}\u0000${sourceId}`;
+const hashOf = (record: StationRecord) => createHash('sha1').update(JSON.stringify(record)).digest('hex');
+
+/** A new station's id: derived from its first source, so the same data gives the same ids everywhere. */
+export const stationIdFor = (source: string, sourceId: string): string =>
+  `st_${createHash('sha1').update(keyOf(source, sourceId)).digest('hex').slice(0, 16)}`;
+
+const comparable = (r: StationRow | StationRecord): Comparable =>
+  'country_code' in r
+    ? {
+        lon: Number(r.lon),
+        lat: Number(r.lat),
+        name: r.name,
+        brand: r.brand,
+        operator: r.operator,
+        coordinateQuality: r.coordinate_quality as Comparable['coordinateQuality'],
+      }
+    : r;
+
+function inScope(scope: FeedScope, record: StationRecord): boolean {
+  if (scope.countries !== 'all' && !scope.countries.includes(record.countryCode)) return false;
+  if (!scope.bbox) return true;
+  const [w, s, e, n] = scope.bbox;
+  return record.lon >= w && record.lon <= e && record.lat >= s && record.lat <= n;
+}
+
+/**
+ * Plans one import run in memory against the whole stored state: which source records are new, changed,
+ * unchanged or gone, which station each joins (the same-station rule), and which station rows change.
+ * Pure: it reads the arrays it is given and returns rows to write.
+ */
+export function planImport(
+  parsed: ParsedImport,
+  stations: StationRow[],
+  sourceRows: SourceRow[],
+  now: string,
+  onProgress?: (done: number, total: number) => void,
+): ImportPlan {
+  const counts = emptyCounts(parsed);
+  const stationById = new Map(stations.map((s) => [s.id, s]));
+  const sourceByKey = new Map(sourceRows.map((r) => [keyOf(r.source, r.source_id), r]));
+  const sourcesOf = new Map<string, SourceRow[]>();
+  for (const r of sourceRows) {
+    const list = sourcesOf.get(r.station_id);
+    if (list) list.push(r);
+    else sourcesOf.set(r.station_id, [r]);
+  }
+  const grid = new StationGrid();
+  const views = new Map<string, Comparable>();
+  for (const s of stations) {
+    grid.add(s.id, Number(s.lon), Number(s.lat));
+    views.set(s.id, comparable(s));
+  }
+  const changedSources = new Map<string, SourceRow>();
+  const dirty = new Set<string>();
+  const seenKeys = new Set<string>();
+  const seen: ImportPlan['seen'] = [];
+  const put = (row: SourceRow) => {
+    const key = keyOf(row.source, row.source_id);
+    const old = sourceByKey.get(key);
+    sourceByKey.set(key, row);
+    changedSources.set(key, row);
+    const list = sourcesOf.get(row.station_id) ?? [];
+    sourcesOf.set(row.station_id, old ? list.map((r) => (r === old ? row : r)) : [...list, row]);
+    dirty.add(row.station_id);
+  };
+  const sourceRowFor = (c: Candidate, stationId: string, hash: string): SourceRow => ({
+    station_id: stationId,
+    source: c.source,
+    source_id: c.sourceId,
+    licence: c.record.licence,
+    attribution: c.record.attribution,
+    url: c.record.url,
+    lon: c.record.lon,
+    lat: c.record.lat,
+    coordinate_quality: c.record.coordinateQuality,
+    content_hash: hash,
+    record: JSON.stringify(c.record),
+    imported_at: now,
+    present: 1,
+  });
+
+  parsed.candidates.forEach((c, i) => {
+    if (i % 500 === 0) onProgress?.(i, parsed.candidates.length);
+    const key = keyOf(c.source, c.sourceId);
+    const hash = hashOf(c.record);
+    const known = sourceByKey.get(key);
+    seenKeys.add(key);
+    if (known) {
+      seen.push({ source: c.source, sourceId: c.sourceId, stationId: known.station_id });
+      if (known.content_hash === hash && known.present === 1) {
+        counts.unchanged++;
+        return;
+      }
+      counts.updated++;
+      put(sourceRowFor(c, known.station_id, hash));
+      return;
+    }
+    // Join the nearest station the rule accepts, unless it already has a record from this same source.
+    let best: { id: string; dM: number } | null = null;
+    for (const id of grid.near(c.record.lon, c.record.lat)) {
+      if (sourcesOf.get(id)?.some((r) => r.source === c.source)) continue;
+      const dM = sameStationDistanceM(c.record, views.get(id)!);
+      if (dM !== null && (!best || dM < best.dM)) best = { id, dM };
+    }
+    let stationId = best?.id;
+    if (stationId) counts.merged++;
+    else {
+      stationId = stationIdFor(c.source, c.sourceId);
+      counts.new++;
+      grid.add(stationId, c.record.lon, c.record.lat);
+      views.set(stationId, comparable(c.record));
+    }
+    seen.push({ source: c.source, sourceId: c.sourceId, stationId });
+    put(sourceRowFor(c, stationId, hash));
+  });
+  onProgress?.(parsed.candidates.length, parsed.candidates.length);
+
+  // A full import of a feed retires, inside its scope, every record it no longer has.
+  for (const scope of parsed.feeds) {
+    for (const row of [...sourceByKey.values()]) {
+      if (row.source !== scope.source || row.present !== 1 || seenKeys.has(keyOf(row.source, row.source_id)))
+        continue;
+      if (!inScope(scope, JSON.parse(row.record) as StationRecord)) continue;
+      put({ ...row, present: 0 });
+    }
+  }
+
+  const stationUpserts: StationRow[] = [];
+  for (const id of dirty) {
+    const previous = stationById.get(id);
+    const records = (sourcesOf.get(id) ?? []).map((r) => ({
+      source: r.source,
+      record: JSON.parse(r.record) as StationRecord,
+      present: r.present === 1,
+    }));
+    const next = mergeStation(id, records, previous, now);
+    if (previous && !stationRowChanged(previous, next)) continue;
+    if (previous?.active === 1 && next.active === 0) counts.deactivated++;
+    if (previous?.active === 0 && next.active === 1) counts.reactivated++;
+    stationUpserts.push({ ...next, updated_at: now, last_seen_at: next.active ? now : next.last_seen_at });
+  }
+  counts.stationsWritten = stationUpserts.length;
+  return { counts, stationUpserts, sourceUpserts: [...changedSources.values()], seen };
+}

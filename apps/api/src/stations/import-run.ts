@@ -1,0 +1,187 @@
+import type { Transaction } from 'kysely';
+import type { Db } from '../db/database';
+import type { Database } from '../db/schema';
+import type { ParsedImport } from '../importers/station-record';
+import { countsChangedData, type ImportCounts } from './import-counts';
+import { planImport } from './import-plan';
+
+export interface ImportOptions {
+  /** Plan and count everything, then roll back: the data tables stay as they were. */
+  dryRun?: boolean;
+  /** The run's clock (tests pin it). */
+  now?: Date;
+  /** Called while planning and writing, for a progress bar. */
+  onProgress?: (phase: 'plan' | 'write', done: number, total: number) => void;
+}
+
+export interface ImportResult {
+  runId: number;
+  counts: ImportCounts;
+  /** True when station data changed (never on a dry run). */
+  changed: boolean;
+  dryRun: boolean;
+}
+
+// Kept well under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters per statement.
+const CHUNK_ROWS = 500;
+
+class DryRunRollback extends Error {
+  constructor(readonly counts: ImportCounts) {
+    super('dry run: rolled back');
+  }
+}
+
+function* chunks<T>(list: T[], size = CHUNK_ROWS): Generator<T[]> {
+  for (let i = 0; i < list.length; i += size) yield list.slice(i, i + size);
+}
+
+/** Inserts or replaces whole rows of `table` in batches (ON CONFLICT … DO UPDATE works in both dialects). */
+async function upsert<T extends 'stations' | 'station_sources'>(
+  trx: Transaction<Database>,
+  table: T,
+  conflict: string[],
+  rows: Record<string, unknown>[],
+  progress: () => void,
+) {
+  if (rows.length === 0) return;
+  const columns = Object.keys(rows[0]!).filter((c) => !conflict.includes(c));
+  for (const chunk of chunks(rows)) {
+    await trx
+      .insertInto(table)
+      .values(chunk as never)
+      .onConflict((oc) =>
+        oc
+          .columns(conflict as never)
+          .doUpdateSet(
+            (eb) => Object.fromEntries(columns.map((c) => [c, eb.ref(`excluded.${c}` as never)])) as never,
+          ),
+      )
+      .execute();
+    progress();
+  }
+}
+
+/** Writes a planned run inside `trx`: stations first (sources reference them), then sources, then seen-times. */
+async function writePlan(
+  trx: Transaction<Database>,
+  plan: ReturnType<typeof planImport>,
+  now: string,
+  options: ImportOptions,
+) {
+  const seenByStation = [...new Set(plan.seen.map((s) => s.stationId))];
+  const total =
+    Math.ceil(plan.stationUpserts.length / CHUNK_ROWS) +
+    Math.ceil(plan.sourceUpserts.length / CHUNK_ROWS) +
+    1;
+  let done = 0;
+  const tick = () => options.onProgress?.('write', ++done, total);
+  await upsert(trx, 'stations', ['id'], plan.stationUpserts as never, tick);
+  await upsert(trx, 'station_sources', ['source', 'source_id'], plan.sourceUpserts as never, tick);
+  // "Last imported" and "last seen" move for every record the run saw, changed or not.
+  const bySource = new Map<string, string[]>();
+  for (const s of plan.seen) {
+    const ids = bySource.get(s.source);
+    if (ids) ids.push(s.sourceId);
+    else bySource.set(s.source, [s.sourceId]);
+  }
+  for (const [source, ids] of bySource) {
+    for (const chunk of chunks(ids)) {
+      await trx
+        .updateTable('station_sources')
+        .set({ imported_at: now })
+        .where('source', '=', source)
+        .where('source_id', 'in', chunk)
+        .execute();
+    }
+  }
+  for (const chunk of chunks(seenByStation)) {
+    await trx
+      .updateTable('stations')
+      .set({ last_seen_at: now })
+      .where('id', 'in', chunk)
+      .where('active', '=', 1)
+      .execute();
+  }
+  tick();
+}
+
+/**
+ * Imports one parsed run in ONE transaction: everything or nothing is written, and the run is recorded in
+ * import_runs (status 'succeeded') in the same commit, so a poller never sees the run before its data.
+ */
+export async function runImport(
+  db: Db,
+  parsed: ParsedImport,
+  options: ImportOptions = {},
+): Promise<ImportResult> {
+  const startedAt = (options.now ?? new Date()).toISOString();
+  const now = startedAt;
+  const runRow = (counts: ImportCounts, dryRun: boolean) => ({
+    source: parsed.importer,
+    inputs: JSON.stringify(parsed.inputs),
+    started_at: startedAt,
+    finished_at: new Date().toISOString(),
+    dry_run: dryRun ? 1 : 0,
+    status: 'succeeded',
+    counts: JSON.stringify(counts),
+    error: null,
+  });
+  try {
+    const { runId, counts } = await db.transaction().execute(async (trx) => {
+      const stations = await trx.selectFrom('stations').selectAll().execute();
+      const sources = await trx.selectFrom('station_sources').selectAll().execute();
+      const plan = planImport(parsed, stations, sources, now, (d, t) => options.onProgress?.('plan', d, t));
+      if (options.dryRun) throw new DryRunRollback(plan.counts);
+      await writePlan(trx, plan, now, options);
+      const run = await trx
+        .insertInto('import_runs')
+        .values(runRow(plan.counts, false))
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { runId: Number(run.id), counts: plan.counts };
+    });
+    return { runId, counts, changed: countsChangedData(counts), dryRun: false };
+  } catch (err) {
+    if (err instanceof DryRunRollback) {
+      const run = await db
+        .insertInto('import_runs')
+        .values(runRow(err.counts, true))
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { runId: Number(run.id), counts: err.counts, changed: false, dryRun: true };
+    }
+    await recordFailedRun(
+      db,
+      parsed.importer,
+      parsed.inputs,
+      err as Error,
+      startedAt,
+      options.dryRun ?? false,
+    );
+    throw err;
+  }
+}
+
+/** Records a run that failed (bad input or a database error); the data tables are untouched. */
+export async function recordFailedRun(
+  db: Db,
+  importer: string,
+  inputs: string[],
+  error: Error,
+  startedAt = new Date().toISOString(),
+  dryRun = false,
+): Promise<void> {
+  await db
+    .insertInto('import_runs')
+    .values({
+      source: importer,
+      inputs: JSON.stringify(inputs),
+      started_at: startedAt,
+      finished_at: new Date().toISOString(),
+      dry_run: dryRun ? 1 : 0,
+      status: 'failed',
+      counts: null,
+      error: error.message.slice(0, 2000),
+    })
+    .execute();
+}

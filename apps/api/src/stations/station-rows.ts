@@ -1,0 +1,116 @@
+import type { CoordinateQuality, Station, StationSource } from '@cng/shared';
+import type { Selectable } from 'kysely';
+import type { Db } from '../db/database';
+import type { StationSourcesTable, StationsTable } from '../db/schema';
+
+type StationRow = Selectable<StationsTable>;
+type SourceRow = Selectable<StationSourcesTable>;
+
+const flag = (v: number | null): boolean | null => (v === null ? null : v === 1);
+
+/** Maps a stored row and its source rows to the wire `Station`. */
+export function stationFromRows(row: StationRow, sources: SourceRow[]): Station {
+  return {
+    id: row.id,
+    name: row.name,
+    brand: row.brand,
+    operator: row.operator,
+    lon: Number(row.lon),
+    lat: Number(row.lat),
+    address: row.address,
+    city: row.city,
+    region: row.region,
+    countryCode: row.country_code,
+    timeZone: row.time_zone,
+    openingHours: row.opening_hours,
+    phone: row.phone,
+    price:
+      row.price_amount !== null && row.price_currency && row.price_published_at
+        ? {
+            amount: Number(row.price_amount),
+            currency: row.price_currency,
+            unit: 'kg',
+            publishedAt: row.price_published_at,
+            outlier: row.price_outlier === 1,
+          }
+        : null,
+    cng: {
+      fillType: row.cng_fill_type,
+      pressurePsi: row.cng_pressure_psi ? (JSON.parse(row.cng_pressure_psi) as number[]) : null,
+      vehicleClass: row.cng_vehicle_class,
+      open24x7: flag(row.cng_open_24x7),
+    },
+    coordinateQuality: row.coordinate_quality as CoordinateQuality,
+    active: row.active === 1,
+    firstSeenAt: row.first_seen_at,
+    lastSeenAt: row.last_seen_at,
+    sources: sources.map(
+      (s): StationSource => ({
+        source: s.source,
+        sourceId: s.source_id,
+        licence: s.licence,
+        attribution: s.attribution,
+        url: s.url,
+        importedAt: s.imported_at,
+      }),
+    ),
+  };
+}
+
+/** Maps a wire `Station` to its stored row (the inverse of stationFromRows, without sources). */
+export function rowFromStation(s: Station, updatedAt: string): StationRow {
+  return {
+    id: s.id,
+    name: s.name,
+    brand: s.brand,
+    operator: s.operator,
+    lon: s.lon,
+    lat: s.lat,
+    address: s.address,
+    city: s.city,
+    region: s.region,
+    country_code: s.countryCode,
+    time_zone: s.timeZone,
+    opening_hours: s.openingHours,
+    phone: s.phone,
+    price_amount: s.price?.amount ?? null,
+    price_currency: s.price?.currency ?? null,
+    price_published_at: s.price?.publishedAt ?? null,
+    price_outlier: s.price ? (s.price.outlier ? 1 : 0) : null,
+    cng_fill_type: s.cng.fillType,
+    cng_pressure_psi: s.cng.pressurePsi ? JSON.stringify(s.cng.pressurePsi) : null,
+    cng_vehicle_class: s.cng.vehicleClass,
+    cng_open_24x7: s.cng.open24x7 === null ? null : s.cng.open24x7 ? 1 : 0,
+    coordinate_quality: s.coordinateQuality,
+    active: s.active ? 1 : 0,
+    first_seen_at: s.firstSeenAt,
+    last_seen_at: s.lastSeenAt,
+    updated_at: updatedAt,
+  };
+}
+
+/** Every active station with its sources, for the in-memory index. Two queries, joined in memory. */
+export async function loadActiveStations(db: Db): Promise<Station[]> {
+  const rows = await db.selectFrom('stations').selectAll().where('active', '=', 1).orderBy('id').execute();
+  const sourceRows = await db
+    .selectFrom('station_sources')
+    .innerJoin('stations', 'stations.id', 'station_sources.station_id')
+    .selectAll('station_sources')
+    .where('stations.active', '=', 1)
+    .execute();
+  const byStation = new Map<string, SourceRow[]>();
+  for (const s of sourceRows) {
+    const list = byStation.get(s.station_id);
+    if (list) list.push(s);
+    else byStation.set(s.station_id, [s]);
+  }
+  return rows.map((r) => stationFromRows(r, byStation.get(r.id) ?? []));
+}
+
+/** One station (active or not) with its sources, or null. */
+export async function loadStation(db: Db, id: string): Promise<Station | null> {
+  const row = await db.selectFrom('stations').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) return null;
+  const sources = await db.selectFrom('station_sources').selectAll().where('station_id', '=', id).execute();
+  return stationFromRows(row, sources);
+}

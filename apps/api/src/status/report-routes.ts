@@ -1,0 +1,159 @@
+import {
+  ApiErrorSchema,
+  distanceKm,
+  formatDistance,
+  REPORT_LIMITS,
+  ReportCreatedSchema,
+  ReportListQuerySchema,
+  ReportListSchema,
+  ReportRequestSchema,
+  RetryLaterErrorSchema,
+  StationIdParamsSchema,
+  TooFarErrorSchema,
+} from '@cng/shared';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { loadStation } from '../stations/station-rows';
+import { insertDriverReport, listStationReports, publicReportFromRow } from './report-repository';
+import type { StatusCache } from './status-cache';
+
+/** An error the central handler turns into `{ error, message, details }`. */
+export function httpError(statusCode: number, field: string, problem: string, message?: string) {
+  return Object.assign(new Error(message ?? `${field} ${problem}`), {
+    statusCode,
+    details: [{ field, problem }],
+  });
+}
+
+/** The active station with this id, or a 404 naming the id. */
+export async function requireStation(request: FastifyRequest, id: string) {
+  const station = await loadStation(request.server.db, id);
+  if (!station?.active) throw httpError(404, 'id', 'is not a known active station', `No station ${id}`);
+  return station;
+}
+
+/** Plain text only: control characters become spaces, surrounding blanks go; HTML stays literal text. */
+export function cleanNote(note: string | undefined): string | null {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point.
+  const text = note?.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+  return text ? text : null;
+}
+
+/** POST and GET /api/stations/:id/reports: drivers report what they see; the timeline lists reports. */
+export function reportRoutes(cache: StatusCache): FastifyPluginAsyncTypebox {
+  return async (app) => {
+    app.post(
+      '/api/stations/:id/reports',
+      {
+        schema: {
+          tags: ['status'],
+          summary: 'Report what a station is like now (anonymous; one per station per device per 10 min)',
+          params: StationIdParamsSchema,
+          body: ReportRequestSchema,
+          response: {
+            201: ReportCreatedSchema,
+            400: ApiErrorSchema,
+            404: ApiErrorSchema,
+            422: TooFarErrorSchema,
+            429: RetryLaterErrorSchema,
+          },
+        },
+        config: {
+          rateLimit: {
+            max: app.config.REPORT_RATE_LIMIT_PER_MIN,
+            timeWindow: '1 minute',
+            errorResponseBuilder: (_req, ctx) => {
+              const retryAt = new Date(Date.now() + ctx.ttl).toISOString();
+              return Object.assign(
+                new Error(`Too many reports from your network. Try again in ${ctx.after} (at ${retryAt}).`),
+                {
+                  statusCode: 429,
+                  details: [{ field: 'ip', problem: `is over the limit until ${retryAt}` }],
+                },
+              );
+            },
+          },
+        },
+        preHandler: app.requireDeviceId,
+      },
+      async (request, reply) => {
+        const { id } = request.params;
+        const body = request.body;
+        const station = await requireStation(request, id);
+
+        let position = null;
+        if (body.position) {
+          const distanceM = Math.round(
+            distanceKm(body.position.lon, body.position.lat, station.lon, station.lat) * 1000,
+          );
+          if (distanceM > REPORT_LIMITS.maxDistanceM) {
+            return reply.code(422).send({
+              error: 'Unprocessable Entity',
+              message: `You are ${formatDistance(distanceM / 1000)} from this station; reports are accepted within ${REPORT_LIMITS.maxDistanceM} m.`,
+              distanceM,
+              maxDistanceM: REPORT_LIMITS.maxDistanceM,
+              details: [{ field: 'position', problem: `is ${distanceM} m from the station` }],
+            });
+          }
+          position = { ...body.position, accuracyM: body.position.accuracyM ?? null, distanceM };
+        }
+
+        const result = await insertDriverReport(
+          app.db,
+          {
+            stationId: id,
+            deviceId: request.deviceId,
+            status: body.status,
+            queueMin: body.queueMin ?? null,
+            note: cleanNote(body.note),
+            position,
+          },
+          REPORT_LIMITS.deviceCooldownMin,
+        );
+        if (result.kind === 'cooldown') {
+          const retryAfterSec = Math.max(1, Math.ceil((result.retryAtMs - Date.now()) / 1000));
+          reply.header('Retry-After', String(retryAfterSec));
+          return reply.code(429).send({
+            error: 'Too Many Requests',
+            message: `You reported this station less than ${REPORT_LIMITS.deviceCooldownMin} minutes ago. You can report it again in ${Math.ceil(retryAfterSec / 60)} min.`,
+            retryAfterSec,
+            retryAt: new Date(result.retryAtMs).toISOString(),
+          });
+        }
+
+        // The report is committed: from here on, failures must not turn the answer into an error.
+        const change = await cache.refresh(id, { notify: false }).catch((err) => {
+          request.log.error({ err, stationId: id }, 'status refresh failed after a stored report');
+          return null;
+        });
+        await app.changes.publish('status-changed', { stationId: id }).catch((err) => {
+          request.log.error({ err, stationId: id }, 'status change not published');
+        });
+        return reply.code(201).send({
+          report: publicReportFromRow(result.row),
+          status: change?.status ?? cache.summaryFor(id),
+        });
+      },
+    );
+
+    app.get(
+      '/api/stations/:id/reports',
+      {
+        schema: {
+          tags: ['status'],
+          summary: 'Recent reports of a station, newest first (no device ids or positions)',
+          params: StationIdParamsSchema,
+          querystring: ReportListQuerySchema,
+          response: { 200: ReportListSchema, 400: ApiErrorSchema, 404: ApiErrorSchema },
+        },
+      },
+      async (request, reply) => {
+        const { id } = request.params;
+        await requireStation(request, id);
+        const rows = await listStationReports(app.db, id, request.query.limit);
+        reply.header('Cache-Control', 'no-cache');
+        return { stationId: id, status: cache.summaryFor(id), reports: rows.map(publicReportFromRow) };
+      },
+    );
+  };
+}

@@ -1,0 +1,18 @@
+import type { Config } from './config/env';
+import type { Db, DbHandle } from './db/database';
+import type { ChangeFeed } from './lib/change-feed';
+import type { StationIndexHolder, StatusProvider } from './plugins/station-index';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    dbHandle: DbHandle;
+    changes: ChangeFeed;
+    appVersion: string;
+    /** The in-memory station index every station query reads (plugins/station-index.ts). */
+    stationIndex: StationIndexHolder;
+    /** Live status per station; the live-status feature replaces the default (all unknown). */
+    statusProvider: StatusProvider;
+  }
+}

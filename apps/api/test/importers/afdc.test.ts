@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseAfdc } from '../../src/importers/afdc';
+import { fetchAfdc } from '../../src/importers/afdc-client';
+import { loadImport } from '../../src/importers/load-import';
+import { startLoopbackServer } from './loopback-server';
+import { byReason } from './real-data';
+
+// Test fixture (not served anywhere) using the field names of the AFDC alt-fuel-stations v1 API.
+const base = {
+  fuel_type_code: 'CNG',
+  status_code: 'E',
+  access_code: 'public',
+  country: 'US',
+  geocode_status: 'GPS',
+  cng_fill_type_code: 'B',
+  cng_psi: '3000 3600',
+  cng_vehicle_class: 'LD MD HD',
+  access_days_time: '24 hours daily',
+};
+const STATIONS = [
+  {
+    ...base,
+    id: 1001,
+    station_name: 'Test CNG A',
+    street_address: '1 Main St',
+    city: 'Denver',
+    state: 'CO',
+    zip: '80202',
+    latitude: 39.7392,
+    longitude: -104.9903,
+    station_phone: '303-555-0100',
+  },
+  {
+    ...base,
+    id: 1002,
+    station_name: 'Test CNG B',
+    city: 'Toronto',
+    state: 'ON',
+    country: 'CA',
+    latitude: 43.6532,
+    longitude: -79.3832,
+    cng_fill_type_code: 'T',
+    geocode_status: '200-8',
+    access_days_time: '6am-10pm M-F',
+  },
+  { ...base, id: 1003, station_name: 'Planned', latitude: 40, longitude: -105, status_code: 'P' },
+  { ...base, id: 1004, station_name: 'Fleet only', latitude: 40, longitude: -105, access_code: 'private' },
+  { ...base, id: 1005, station_name: 'Electric', latitude: 40, longitude: -105, fuel_type_code: 'ELEC' },
+  { ...base, id: 1006, station_name: 'Not in the US', latitude: 48.85, longitude: 2.35 },
+];
+const JSON_BODY = JSON.stringify({
+  station_locator_url: 'https://afdc.energy.gov/stations/',
+  total_results: 6,
+  fuel_stations: STATIONS,
+});
+const CSV_BODY = [
+  'Fuel Type Code,Station Name,Street Address,City,State,ZIP,Station Phone,Status Code,Access Days Time,Latitude,Longitude,ID,Country,Geocode Status,NG Fill Type Code,NG PSI,NG Vehicle Class,Access Code',
+  'CNG,Test CNG A,1 Main St,Denver,CO,80202,303-555-0100,E,24 hours daily,39.7392,-104.9903,1001,US,GPS,Q,3600,HD,public',
+  'CNG,Bad coords,,Denver,CO,,,E,,abc,-104.99,1007,US,GPS,,,,public',
+].join('\n');
+
+describe('afdc importer', () => {
+  it('maps fill type, pressures, vehicle classes and 24-hour access from the JSON API answer', () => {
+    const p = parseAfdc(JSON_BODY, 'afdc.json');
+    expect(p.candidates.map((c) => c.sourceId)).toEqual(['1001', '1002']);
+    const [a, b] = p.candidates.map((c) => c.record);
+    expect(a!.cng).toEqual({
+      fillType: 'both',
+      pressurePsi: [3000, 3600],
+      vehicleClass: 'light-duty, medium-duty, heavy-duty',
+      open24x7: true,
+    });
+    expect(a).toMatchObject({
+      openingHours: '24/7',
+      region: 'CO',
+      countryCode: 'US',
+      coordinateQuality: 'government',
+      address: '1 Main St, 80202',
+    });
+    expect(b).toMatchObject({ countryCode: 'CA', coordinateQuality: 'geocoded', openingHours: null });
+    expect(b!.cng.fillType).toBe('time');
+    expect(b!.cng.open24x7).toBe(false);
+    expect(byReason(p.rejected)).toEqual({ 'not-open': 2, 'not-cng': 1, 'outside-country': 1 });
+  });
+
+  it('reads the CSV download with its header names (old "NG …" spelling included)', () => {
+    const p = parseAfdc(CSV_BODY, 'afdc.csv');
+    expect(p.candidates).toHaveLength(1);
+    expect(p.candidates[0]!.record.cng).toMatchObject({
+      fillType: 'fast',
+      pressurePsi: [3600],
+      vehicleClass: 'heavy-duty',
+    });
+    expect(byReason(p.rejected)).toEqual({ 'non-numeric-coordinates': 1 });
+  });
+
+  it('fails clearly on wrong columns and empty input', () => {
+    expect(() => parseAfdc('a,b\n1,2', 'x.csv')).toThrow('wrong columns: missing id, station_name');
+    expect(() => parseAfdc('', 'x.csv')).toThrow('is empty');
+    expect(() => parseAfdc('{"x":1}', 'x.json')).toThrow('no "fuel_stations" array');
+  });
+});
+
+describe('AFDC API client', () => {
+  let server: Awaited<ReturnType<typeof startLoopbackServer>>;
+  beforeAll(async () => {
+    server = await startLoopbackServer(8113, (req) =>
+      req.url.includes('api_key=test-key')
+        ? { status: 200, body: JSON_BODY }
+        : { status: 403, body: '{"error":"API_KEY_INVALID"}' },
+    );
+  });
+  afterAll(() => server.close());
+
+  it('asks for public, available CNG stations with the key from the environment', async () => {
+    const p = await loadImport('afdc', ['api'], {
+      afdcApiKey: 'test-key',
+      afdcUrl: `${server.url}/api/alt-fuel-stations/v1.json`,
+    });
+    const url = new URL(server.requests.at(-1)!.url, server.url);
+    expect(url.pathname).toBe('/api/alt-fuel-stations/v1.json');
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({
+      fuel_type: 'CNG',
+      status: 'E',
+      access: 'public',
+      limit: 'all',
+    });
+    expect(p.candidates).toHaveLength(2);
+    // The key never reaches the recorded inputs.
+    expect(p.inputs.join(' ')).not.toContain('test-key');
+  });
+
+  it('says how to get a key when none is set, and reports a refused key without printing it', async () => {
+    await expect(fetchAfdc('')).rejects.toThrow('AFDC_API_KEY is not set');
+    await expect(fetchAfdc('wrong-key', { baseUrl: server.url })).rejects.toThrow(/HTTP 403.*/);
+    await expect(fetchAfdc('wrong-key', { baseUrl: server.url })).rejects.not.toThrow(/wrong-key/);
+  });
+});

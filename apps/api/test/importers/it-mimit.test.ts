@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { parseMimit } from '../../src/importers/it-mimit';
+import { splitMimitStationLine } from '../../src/importers/mimit-lines';
+import { byReason, MIMIT_PRICES, MIMIT_STATIONS, readText } from './real-data';
+
+const stationsText = readText(MIMIT_STATIONS);
+const pricesText = readText(MIMIT_PRICES);
+const parsed = parseMimit(stationsText, MIMIT_STATIONS, pricesText, MIMIT_PRICES);
+
+// Oracle for the stray-pipe rows: their last four fields (city, province, lat, lon) are never affected.
+const strayLines = stationsText
+  .split('\n')
+  .slice(2)
+  .filter((l) => l.split('|').length > 10);
+
+describe('it-mimit importer on the real MIMIT pair', () => {
+  it('reads the extract date from line 1', () => {
+    expect(parsed.extractDate).toBe('2026-08-21');
+  });
+
+  it('finds the 1,508 stations that sell Metano; 1,505 are accepted, 3 repeat another id at the same place', () => {
+    expect(parsed.read).toBe(1_508);
+    expect(parsed.candidates).toHaveLength(1_505);
+    expect(byReason(parsed.rejected)).toEqual({ duplicate: 3 });
+    for (const c of parsed.candidates) {
+      expect(c.record.countryCode).toBe('IT');
+      expect(c.record.price?.currency).toBe('EUR');
+    }
+  });
+
+  it('parses the 7 CNG rows with a stray "|" in a field, keeping city and coordinates in place', () => {
+    expect(strayLines).toHaveLength(112);
+    const byId = new Map(parsed.candidates.map((c) => [c.sourceId, c]));
+    const cng = strayLines.filter((l) => byId.has(l.split('|')[0]!));
+    expect(cng).toHaveLength(7);
+    for (const line of cng) {
+      const f = line.split('|');
+      const [city, province, lat, lon] = f.slice(-4);
+      const c = byId.get(f[0]!)!;
+      expect(c.record.city).toBe(city!.trim());
+      expect(c.record.region).toBe(province!.trim());
+      expect(c.record.lat).toBe(Number(lat));
+      expect(c.record.lon).toBe(Number(lon));
+      expect(c.record.name).not.toContain('prezzibenzina');
+    }
+  });
+
+  it('every one of the 112 stray-pipe lines (CNG or not) splits into ten fields', () => {
+    for (const line of strayLines) expect(splitMimitStationLine(line)).not.toBeNull();
+    expect(splitMimitStationLine('1|a|b|c|d | e|f | g|h|i|j|k')).toBeNull();
+  });
+
+  it('converts dtComu (Italian wall-clock time) to UTC', () => {
+    const c = parsed.candidates.find((x) => x.sourceId === '49230')!;
+    const line = pricesText.split('\n').find((l) => l.startsWith('49230|Metano|'))!;
+    const [d, t] = line.split('|')[4]!.split(' ');
+    const [day, month, year] = d!.split('/');
+    // August is summer time in Italy: UTC+2.
+    const local = new Date(`${year}-${month}-${day}T${t}Z`).getTime();
+    expect(Date.parse(c.record.price!.publishedAt)).toBe(local - 2 * 3600_000);
+  });
+
+  it('flags only the clearly implausible prices (median 1.648 €/kg): 1.000, 2.899, 2.999 and 4.999', () => {
+    const amounts = parsed.candidates.map((c) => c.record.price!.amount).sort((a, b) => a - b);
+    expect(amounts[Math.floor(amounts.length / 2)]).toBeCloseTo(1.648, 3);
+    const flagged = parsed.candidates
+      .filter((c) => c.record.price!.outlier)
+      .map((c) => c.record.price!.amount);
+    expect(flagged.sort()).toEqual([1, 2.899, 2.999, 4.999]);
+  });
+
+  it('treats "Pompe Bianche" (unbranded) as no brand and keeps real brands', () => {
+    const brands = new Map<string | null, number>();
+    for (const c of parsed.candidates) brands.set(c.record.brand, (brands.get(c.record.brand) ?? 0) + 1);
+    expect(brands.has('Pompe Bianche')).toBe(false);
+    expect(brands.get('Agip Eni')).toBeGreaterThan(250);
+  });
+
+  it('fails clearly on a wrong header, a missing extract line or an empty file', () => {
+    const wrong = stationsText.replace('Tipo Impianto', 'Tipo');
+    expect(() => parseMimit(wrong, 's.csv', pricesText, 'p.csv')).toThrow(/s\.csv: wrong columns/);
+    expect(() =>
+      parseMimit(stationsText, 's.csv', pricesText.split('\n').slice(1).join('\n'), 'p.csv'),
+    ).toThrow(/line 1 should be "Estrazione del/);
+    expect(() => parseMimit('', 's.csv', pricesText, 'p.csv')).toThrow('s.csv is empty');
+  });
+});

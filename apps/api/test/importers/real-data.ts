@@ -1,0 +1,24 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { repoRoot } from '../../src/config/env';
+
+/** The real station files (never copied into the repository; see ../shared/data/stations/README.md). */
+export const STATIONS_DIR = path.join(repoRoot, '..', 'shared', 'data', 'stations');
+export const INDIA_MAIN = path.join(STATIONS_DIR, 'india_cng_stations_bash1401.json');
+export const INDIA_RAW_DIR = path.join(STATIONS_DIR, 'india_raw');
+export const INDIA_RAW = fs
+  .readdirSync(INDIA_RAW_DIR)
+  .sort()
+  .map((f) => path.join(INDIA_RAW_DIR, f));
+export const MIMIT_STATIONS = path.join(STATIONS_DIR, 'italy_mimit_anagrafica_impianti_attivi.csv');
+export const MIMIT_PRICES = path.join(STATIONS_DIR, 'italy_mimit_prezzo_alle_8.csv');
+export const INDIA_STATES = path.join(repoRoot, '..', 'shared', 'data', 'india_states.geojson');
+
+export const readText = (file: string) => fs.readFileSync(file, 'utf8');
+
+/** Rejections counted by reason. */
+export const byReason = (rejected: { reason: string }[]) =>
+  rejected.reduce<Record<string, number>>((acc, r) => {
+    acc[r.reason] = (acc[r.reason] ?? 0) + 1;
+    return acc;
+  }, {});

@@ -1,0 +1,135 @@
+import type { AlongRouteResponse } from '@cng/shared';
+import polyline from '@mapbox/polyline';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { realStations } from './helpers/real-stations';
+import { bruteForceAlongRoute, sameRouteHits } from './helpers/route-oracle';
+import { createStationApiApp } from './helpers/station-api-app';
+import { TEST_DIALECTS } from './helpers/test-db';
+
+/**
+ * NH48 / Mumbai–Pune Expressway from Kalamboli (Navi Mumbai) to Wakad (Pune), as [lon, lat].
+ * How the line was made: one vertex per landmark the road is known to pass — Kalamboli junction, the
+ * Shedung interchange, Khalapur toll plaza, the Khopoli exit, Lonavala, Kamshet, the Urse toll plaza,
+ * Dehu Road, Ravet and Wakad — with coordinates read off OpenStreetMap to about 4 decimals (±300 m). It is
+ * not a surveyed trace, so the test checks the API against a brute force over every real station for this
+ * very line, and checks that the real stations signed as being on the expressway are found.
+ */
+const NH48_MUMBAI_PUNE: [number, number][] = [
+  [73.101, 19.033],
+  [73.165, 18.945],
+  [73.2744, 18.8166],
+  [73.33, 18.79],
+  [73.4062, 18.7546],
+  [73.55, 18.76],
+  [73.682, 18.733],
+  [73.74, 18.67],
+  [73.78, 18.62],
+  [73.83, 18.56],
+];
+
+/**
+ * A1 Autostrada del Sole from the Milano Sud barrier (Melegnano) to Bologna, as [lon, lat].
+ * Made the same way: the exits of Lodi, Casalpusterlengo, Piacenza Nord, Fiorenzuola, Fidenza, Parma,
+ * Reggio Emilia, Modena Nord and Bologna Borgo Panigale, to about 3 decimals.
+ */
+const A1_MILANO_BOLOGNA: [number, number][] = [
+  [9.305, 45.37],
+  [9.46, 45.29],
+  [9.65, 45.18],
+  [9.72, 45.08],
+  [9.91, 44.93],
+  [10.08, 44.87],
+  [10.33, 44.79],
+  [10.62, 44.71],
+  [10.9, 44.67],
+  [11.27, 44.52],
+];
+
+describe.each(TEST_DIALECTS)('POST /api/stations/along-route on %s', (dialect) => {
+  const stations = realStations();
+  const byId = [...stations].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  let t: Awaited<ReturnType<typeof createStationApiApp>>;
+  beforeAll(async () => {
+    t = await createStationApiApp(dialect, stations);
+  });
+  afterAll(async () => t?.close());
+  const post = (payload: object) =>
+    t.app.inject({ method: 'POST', url: '/api/stations/along-route', payload });
+
+  it.each([
+    ['NH48 Mumbai–Pune', NH48_MUMBAI_PUNE, 3],
+    ['A1 Milano–Bologna', A1_MILANO_BOLOGNA, 5],
+  ] as const)(
+    'finds the real stations along %s exactly as a brute force does',
+    async (_name, line, corridorKm) => {
+      const res = await post({ line: { type: 'LineString', coordinates: line }, corridorKm, limit: 500 });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-store');
+      const body = res.json() as AlongRouteResponse;
+      const got = body.stations.map((s) => ({
+        index: byId.findIndex((b) => b.id === s.id),
+        alongKm: s.alongKm,
+        detourKm: s.detourKm,
+      }));
+      const want = bruteForceAlongRoute(byId, line as [number, number][], corridorKm);
+      expect(want.length).toBeGreaterThan(10);
+      expect(sameRouteHits(got, want, corridorKm)).toBeNull();
+      expect(body.count).toBe(body.stations.length);
+      expect(body.corridorKm).toBe(corridorKm);
+    },
+  );
+
+  it('finds the stations named after the Mumbai–Pune expressway, in order from Mumbai', async () => {
+    const body = (
+      await post({ line: { type: 'LineString', coordinates: NH48_MUMBAI_PUNE }, corridorKm: 3 })
+    ).json();
+    expect(body.routeKm).toBeGreaterThan(95);
+    expect(body.routeKm).toBeLessThan(105);
+    const names = (body as AlongRouteResponse).stations.map((s) => s.name);
+    expect(names).toContain('Bp Co Expressway');
+    expect(names).toContain('E-Way Siddhivinayak');
+    expect(names.indexOf('Bp Co Expressway')).toBeLessThan(names.indexOf('E-Way Siddhivinayak'));
+    // Nothing in the data lies on the ghat section between Khopoli and Lonavala's east side (km 15–70).
+    const ghat = (body as AlongRouteResponse).stations.filter((s) => s.alongKm > 15 && s.alongKm < 70);
+    expect(ghat).toEqual([]);
+  });
+
+  it('answers the same for the route as an encoded polyline', async () => {
+    const encoded = polyline.encode(A1_MILANO_BOLOGNA.map(([lon, lat]) => [lat, lon]));
+    const fromLine = (
+      await post({ line: { type: 'LineString', coordinates: A1_MILANO_BOLOGNA }, corridorKm: 2 })
+    ).json();
+    const fromPolyline = (await post({ polyline: encoded, corridorKm: 2 })).json();
+    expect(fromPolyline.stations.map((s: { id: string }) => s.id)).toEqual(
+      fromLine.stations.map((s: { id: string }) => s.id),
+    );
+    expect(fromPolyline.stations.length).toBeGreaterThan(3);
+  });
+
+  it('limits the answer to the first stations along the route', async () => {
+    const body = (
+      await post({ line: { type: 'LineString', coordinates: A1_MILANO_BOLOGNA }, corridorKm: 5, limit: 2 })
+    ).json();
+    const all = (
+      await post({ line: { type: 'LineString', coordinates: A1_MILANO_BOLOGNA }, corridorKm: 5 })
+    ).json();
+    expect(body.stations).toEqual(all.stations.slice(0, 2));
+  });
+
+  it('accepts a 10,000-point route', async () => {
+    // The NH48 line resampled into 9,999 segments (every ~10 m): the same corridor, many more vertices.
+    const dense: [number, number][] = [];
+    for (let i = 0; i < 10_000; i++) {
+      const f = (i / 9_999) * (NH48_MUMBAI_PUNE.length - 1);
+      const k = Math.min(Math.floor(f), NH48_MUMBAI_PUNE.length - 2);
+      const [a, b] = [NH48_MUMBAI_PUNE[k]!, NH48_MUMBAI_PUNE[k + 1]!];
+      dense.push([a[0] + (b[0] - a[0]) * (f - k), a[1] + (b[1] - a[1]) * (f - k)]);
+    }
+    const res = await post({
+      polyline: polyline.encode(dense.map(([lon, lat]) => [lat, lon])),
+      corridorKm: 3,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().count).toBeGreaterThan(20);
+  });
+});

@@ -1,0 +1,260 @@
+import type { ApiError } from '@cng/shared';
+import polyline from '@mapbox/polyline';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { realStations } from './helpers/real-stations';
+import { createStationApiApp } from './helpers/station-api-app';
+import { TEST_DIALECTS } from './helpers/test-db';
+
+const N = '/api/stations/nearest?';
+const B = '/api/stations?';
+const S = '/api/stations/search?';
+
+/** [query string or path, the field the 400 must name]. */
+const GET_CORPUS: [string, string][] = [
+  [`${N}lon=9`, 'lat'],
+  [`${N}lat=45`, 'lon'],
+  [`${N}lat=abc&lon=9`, 'lat'],
+  [`${N}lat=NaN&lon=9`, 'lat'],
+  [`${N}lat=Infinity&lon=9`, 'lat'],
+  [`${N}lat=-Infinity&lon=9`, 'lat'],
+  [`${N}lat=1e400&lon=9`, 'lat'],
+  [`${N}lat=${'9'.repeat(5000)}&lon=9`, 'lat'],
+  [`${N}lat=91&lon=9`, 'lat'],
+  [`${N}lat=-90.0001&lon=9`, 'lat'],
+  [`${N}lat=&lon=9`, 'lat'],
+  [`${N}lat=45&lat=46&lon=9`, 'lat'],
+  [`${N}lat[]=45&lon=9`, 'lat'],
+  [`${N}lat=0x&lon=9`, 'lat'],
+  [`${N}lat=45&lon=181`, 'lon'],
+  [`${N}lat=45&lon=-180.5`, 'lon'],
+  [`${N}lat=45&lon=9&limit=0`, 'limit'],
+  [`${N}lat=45&lon=9&limit=101`, 'limit'],
+  [`${N}lat=45&lon=9&limit=1.5`, 'limit'],
+  [`${N}lat=45&lon=9&limit=-1`, 'limit'],
+  [`${N}lat=45&lon=9&limit=1e10`, 'limit'],
+  [`${N}lat=45&lon=9&radiusKm=-1`, 'radiusKm'],
+  [`${N}lat=45&lon=9&radiusKm=1000.1`, 'radiusKm'],
+  [`${N}lat=45&lon=9&radiusKm=NaN`, 'radiusKm'],
+  [`${N}lat=45&lon=9&radiusKm=Infinity`, 'radiusKm'],
+  [`${N}lat=45&lon=9&openNow=maybe`, 'openNow'],
+  [`${N}lat=45&lon=9&operator=a`, 'operator'],
+  [`${N}lat=45&lon=9&operator=${'x'.repeat(81)}`, 'operator'],
+  [`${N}lat=45&lon=9&status=bogus`, 'status'],
+  [`${N}lat=45&lon=9&status=available,,closed`, 'status'],
+  [`${N}lat=45&lon=9&radius=5`, 'radius'],
+  [`${B}zoom=5`, 'bbox'],
+  [`${B}bbox=1,2,3&zoom=5`, 'bbox'],
+  [`${B}bbox=1,2,3,4,5&zoom=5`, 'bbox'],
+  [`${B}bbox=a,b,c,d&zoom=5`, 'bbox'],
+  [`${B}bbox=,,,&zoom=5`, 'bbox'],
+  [`${B}bbox=NaN,0,1,1&zoom=5`, 'bbox'],
+  [`${B}bbox=-Infinity,0,1,1&zoom=5`, 'bbox'],
+  [`${B}bbox=0,50,10,40&zoom=5`, 'bbox'],
+  [`${B}bbox=-181,0,0,1&zoom=5`, 'bbox'],
+  [`${B}bbox=0,-91,1,0&zoom=5`, 'bbox'],
+  [`${B}bbox=0,0,1,1e999&zoom=5`, 'bbox'],
+  [`${B}bbox=${'1,'.repeat(100)}1&zoom=5`, 'bbox'],
+  [`${B}bbox=0,0,1,1&bbox=0,0,2,2&zoom=5`, 'bbox'],
+  [`${B}bbox=0,0,1,1`, 'zoom'],
+  [`${B}bbox=0,0,1,1&zoom=23`, 'zoom'],
+  [`${B}bbox=0,0,1,1&zoom=-1`, 'zoom'],
+  [`${B}bbox=0,0,1,1&zoom=1.5`, 'zoom'],
+  [`${B}bbox=0,0,1,1&zoom=abc`, 'zoom'],
+  ['/api/stations/has%20space', 'id'],
+  ['/api/stations/a.b', 'id'],
+  [`/api/stations/${'x'.repeat(81)}`, 'id'],
+  ['/api/stations/..%2F..%2Fetc', 'id'],
+  [`${S}limit=5`, 'q'],
+  [`${S}q=`, 'q'],
+  [`${S}q=%20%20%20`, 'q'],
+  [`${S}q=${'a'.repeat(101)}`, 'q'],
+  [`${S}q=eni&limit=0`, 'limit'],
+  [`${S}q=eni&limit=51`, 'limit'],
+  [`${S}q=eni&near=abc`, 'near'],
+  [`${S}q=eni&near=45`, 'near'],
+  [`${S}q=eni&near=45,9,1`, 'near'],
+  [`${S}q=eni&near=91,9`, 'near'],
+  [`${S}q=eni&near=45,181`, 'near'],
+  [`${S}q=eni&near=NaN,9`, 'near'],
+  [`${S}q=eni&q=agip`, 'q'],
+  [`${S}q=eni&sort=name`, 'sort'],
+];
+
+const line = (coordinates: unknown) => ({ type: 'LineString', coordinates });
+const OK_LINE = [
+  [9.3, 45.4],
+  [9.5, 45.3],
+];
+/** [body, the field the 400 must name]. */
+const POST_CORPUS: [unknown, string][] = [
+  [{}, 'polyline'],
+  [{ corridorKm: 2 }, 'polyline'],
+  [{ polyline: '' }, 'polyline'],
+  [{ polyline: '_p~iF ~ps|U' }, 'polyline'],
+  [{ polyline: '!!!!' }, 'polyline'],
+  [{ polyline: '_p~iF~ps|U_ulLnnqC_mqNvxq' }, 'polyline'],
+  [{ polyline: '_p~iF~ps|U_ulL' }, 'polyline'],
+  [{ polyline: '_p~iF~ps|U' }, 'polyline'],
+  [
+    {
+      polyline: polyline.encode([
+        [89, 0],
+        [91, 0],
+      ]),
+    },
+    'polyline',
+  ],
+  [
+    { polyline: polyline.encode(Array.from({ length: 10_001 }, (_, i) => [i / 1e4, 0] as [number, number])) },
+    'polyline',
+  ],
+  [{ polyline: 'a'.repeat(200_001) }, 'polyline'],
+  [{ polyline: 12345 }, 'polyline'],
+  [{ polyline: ['_p~iF~ps|U'] }, 'polyline'],
+  [{ polyline: '_p~iF~ps|U_ulLnnqC', line: line(OK_LINE) }, 'polyline'],
+  [{ line: { type: 'Polygon', coordinates: OK_LINE } }, 'line.type'],
+  [{ line: line([[9, 45]]) }, 'line.coordinates'],
+  [{ line: line([[9], [10, 45]]) }, 'line.coordinates'],
+  [
+    {
+      line: line([
+        [9, 45, 1, 2],
+        [10, 45],
+      ]),
+    },
+    'line.coordinates',
+  ],
+  [
+    {
+      line: line([
+        ['9', 'x'],
+        [10, 45],
+      ]),
+    },
+    'line.coordinates',
+  ],
+  [
+    {
+      line: line([
+        [200, 45],
+        [10, 45],
+      ]),
+    },
+    'line.coordinates.0',
+  ],
+  [
+    {
+      line: line([
+        [10, 45],
+        [10, -95],
+      ]),
+    },
+    'line.coordinates.1',
+  ],
+  [
+    {
+      line: line([
+        [0, 0],
+        [180, 0],
+      ]),
+    },
+    'line',
+  ],
+  [{ line: line(Array.from({ length: 10_001 }, (_, i) => [i / 1e4, 0])) }, 'line.coordinates'],
+  [{ line: line('9,45,10,45') }, 'line.coordinates'],
+  [{ line: { ...line(OK_LINE), properties: {} } }, 'line.properties'],
+  [{ line: line(OK_LINE), corridorKm: 51 }, 'corridorKm'],
+  [{ line: line(OK_LINE), corridorKm: -1 }, 'corridorKm'],
+  [{ line: line(OK_LINE), corridorKm: 'wide' }, 'corridorKm'],
+  [{ line: line(OK_LINE), limit: 0 }, 'limit'],
+  [{ line: line(OK_LINE), limit: 501 }, 'limit'],
+  [{ line: line(OK_LINE), extra: true }, 'extra'],
+];
+
+describe.each(TEST_DIALECTS)('bad input to the station API on %s', (dialect) => {
+  let t: Awaited<ReturnType<typeof createStationApiApp>>;
+  beforeAll(async () => {
+    t = await createStationApiApp(dialect, realStations().slice(0, 300), {
+      API_RATE_LIMIT_PER_MIN: '100000',
+    });
+  });
+  afterAll(async () => t?.close());
+
+  it.each(GET_CORPUS)('GET %s → 400 naming %s', async (url, field) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(400);
+    const body = res.json() as ApiError;
+    expect(body.error).toBe('Bad Request');
+    expect(
+      body.details?.map((d) => d.field),
+      body.message,
+    ).toContain(field);
+    expect(body.details?.[0]?.problem.length).toBeGreaterThan(3);
+  });
+
+  it.each(POST_CORPUS.map(([b, f]) => [JSON.stringify(b).slice(0, 80), b, f] as const))(
+    'POST along-route %s → 400 naming %s',
+    async (_label, payload, field) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/stations/along-route',
+        payload: payload as object,
+      });
+      expect(res.statusCode).toBe(400);
+      const body = res.json() as ApiError;
+      // Nested fields are named by their path, e.g. line.coordinates.0.1.
+      expect(
+        body.details?.some((d) => d.field === field || d.field.startsWith(`${field}.`)),
+        body.message,
+      ).toBe(true);
+    },
+  );
+
+  it('refuses malformed JSON, a non-JSON body and an oversized body with 4xx JSON', async () => {
+    const send = (payload: string, type = 'application/json') =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/stations/along-route',
+        headers: { 'content-type': type },
+        payload,
+      });
+    for (const [res, status] of [
+      [await send('{"polyline":'), 400],
+      [await send('polyline=abc', 'text/plain'), 400],
+      [await send('polyline=abc', 'application/x-www-form-urlencoded'), 415],
+      [await send(JSON.stringify({ polyline: 'a'.repeat(400_000) })), 413],
+      [await send('[1,2,3]'), 400],
+    ] as const) {
+      expect(res.statusCode).toBe(status);
+      expect(res.json()).toMatchObject({ error: expect.any(String), message: expect.any(String) });
+    }
+  });
+
+  it('keeps serving after the whole corpus', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/stations/nearest?lat=45.46&lon=9.19&limit=1&radiusKm=1000',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().count).toBe(1);
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  });
+});
+
+describe('rate limiting of the station API', () => {
+  let t: Awaited<ReturnType<typeof createStationApiApp>>;
+  beforeAll(async () => {
+    t = await createStationApiApp('sqlite', realStations().slice(0, 10), { API_RATE_LIMIT_PER_MIN: '3' });
+  });
+  afterAll(async () => t?.close());
+
+  it('answers 429 with Retry-After once an IP exceeds its per-minute budget', async () => {
+    const url = '/api/stations/nearest?lat=45&lon=9';
+    const codes = [];
+    for (let i = 0; i < 4; i++) codes.push((await t.app.inject({ method: 'GET', url })).statusCode);
+    expect(codes).toEqual([200, 200, 200, 429]);
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    expect(res.json()).toMatchObject({ error: 'Too Many Requests' });
+  });
+});

@@ -1,0 +1,151 @@
+import type { BboxResponse, SearchResponse, StationSummary } from '@cng/shared';
+import { UNKNOWN_STATUS } from '@cng/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { oracleDistanceKm } from './helpers/brute-force';
+import { realStations } from './helpers/real-stations';
+import { createStationApiApp } from './helpers/station-api-app';
+import { TEST_DIALECTS } from './helpers/test-db';
+
+describe.each(TEST_DIALECTS)('map, details and search endpoints on %s', (dialect) => {
+  const stations = realStations();
+  let t: Awaited<ReturnType<typeof createStationApiApp>>;
+  beforeAll(async () => {
+    t = await createStationApiApp(dialect, stations);
+  });
+  afterAll(async () => t?.close());
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url, headers });
+
+  describe('GET /api/stations?bbox&zoom', () => {
+    it('clusters all of India at zoom 4 into a light answer that still counts every station', async () => {
+      const res = await get('/api/stations?bbox=60,5,100,40&zoom=4');
+      expect(res.statusCode).toBe(200);
+      const body = res.json() as BboxResponse;
+      const inIndia = stations.filter((s) => s.countryCode === 'IN').length;
+      expect(body.clusters.reduce((n, c) => n + c.count, 0) + body.stations.length).toBe(inIndia);
+      expect(body.clusters.length + body.stations.length).toBeLessThan(100);
+      expect(res.body.length).toBeLessThan(50_000);
+      expect(res.headers['cache-control']).toMatch(/max-age/);
+    });
+
+    it('shows every single station of a city viewport at high zoom', async () => {
+      const body = (await get('/api/stations?bbox=9.0,45.3,9.3,45.6&zoom=16')).json() as BboxResponse;
+      const want = stations
+        .filter((s) => s.lon >= 9 && s.lon <= 9.3 && s.lat >= 45.3 && s.lat <= 45.6)
+        .map((s) => s.id)
+        .sort();
+      expect(want.length).toBeGreaterThan(5);
+      expect(body.clusters).toEqual([]);
+      expect(body.stations.map((s) => s.id).sort()).toEqual(want);
+      expect(body.stations[0]).toMatchObject({ status: UNKNOWN_STATUS, openNow: null });
+      expect(body.truncated).toBe(false);
+    });
+
+    it('caps single stations and says so', async () => {
+      const body = (await get('/api/stations?bbox=-180,-90,180,90&zoom=22')).json() as BboxResponse;
+      expect(body.stations).toHaveLength(1000);
+      expect(body.truncated).toBe(true);
+    });
+
+    it('reads a box with minLon > maxLon as crossing the antimeridian', async () => {
+      // From 100°E eastwards round to 5°E: India is inside, Italy (6.6–18.5°E) is not.
+      const body = (await get('/api/stations?bbox=60,5,5,50&zoom=22')).json() as BboxResponse;
+      expect(body.stations.length).toBe(
+        Math.min(1000, stations.filter((s) => s.countryCode === 'IN').length),
+      );
+      expect(body.stations.every((s) => s.countryCode === 'IN')).toBe(true);
+    });
+  });
+
+  describe('GET /api/stations/:id', () => {
+    it('answers a station with all its sources and licences, an ETag and Cache-Control', async () => {
+      const stored = stations.find((s) => s.id.startsWith('it-'))!;
+      const res = await get(`/api/stations/${stored.id}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({
+        ...stored,
+        openNow: null,
+        status: UNKNOWN_STATUS,
+      } satisfies StationSummary);
+      expect(res.headers.etag).toMatch(/^"[\w-]+"$/);
+      expect(res.headers['cache-control']).toMatch(/public, max-age=\d+/);
+      const again = await get(`/api/stations/${stored.id}`, { 'if-none-match': res.headers.etag as string });
+      expect(again.statusCode).toBe(304);
+      expect(again.body).toBe('');
+    });
+
+    it('changes the ETag when the live status changes', async () => {
+      const id = stations[0]!.id;
+      const before = (await get(`/api/stations/${id}`)).headers.etag;
+      const original = t.app.statusProvider.summaryFor;
+      t.app.statusProvider.summaryFor = () => ({ ...UNKNOWN_STATUS, status: 'available', reportCount: 1 });
+      try {
+        const res = await get(`/api/stations/${id}`, { 'if-none-match': before as string });
+        expect(res.statusCode).toBe(200);
+        expect(res.json().status.status).toBe('available');
+      } finally {
+        t.app.statusProvider.summaryFor = original;
+      }
+    });
+
+    it('answers an unknown id with 404 JSON naming the id', async () => {
+      const res = await get('/api/stations/it-0');
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({
+        error: 'Not Found',
+        message: 'id is not a known active station',
+        details: [{ field: 'id', problem: 'is not a known active station' }],
+      });
+    });
+  });
+
+  it('documents every station endpoint, with parameters and responses, in the OpenAPI document', async () => {
+    const doc = (await get('/api/docs/json')).json();
+    for (const [path, method] of [
+      ['/api/stations/nearest', 'get'],
+      ['/api/stations', 'get'],
+      ['/api/stations/{id}', 'get'],
+      ['/api/stations/search', 'get'],
+      ['/api/stations/along-route', 'post'],
+    ] as const) {
+      const op = doc.paths[path]?.[method];
+      expect(op, path).toBeDefined();
+      expect(op.tags).toEqual(['stations']);
+      expect(op.description.length).toBeGreaterThan(30);
+      expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['200', '400']));
+    }
+    const lat = doc.paths['/api/stations/nearest'].get.parameters.find(
+      (p: { name: string }) => p.name === 'lat',
+    );
+    expect(lat).toMatchObject({ in: 'query', required: true, schema: { minimum: -90, maximum: 90 } });
+  });
+
+  describe('GET /api/stations/search', () => {
+    it('finds stations by town without accents and with a typo', async () => {
+      const body = (await get('/api/stations/search?q=Mondovi')).json() as SearchResponse;
+      expect(body.results[0]!.city).toBe('MONDOVÌ');
+      const typo = (await get('/api/stations/search?q=pontedra&limit=3')).json() as SearchResponse;
+      expect(typo.count).toBe(3);
+      expect(typo.results.map((r) => r.city)).toEqual(['PONTEDERA', 'PONTEDERA', 'PONTEDERA']);
+    });
+
+    it('ranks nearer matches first with near=lat,lon and adds distance and bearing', async () => {
+      // "Agip" stations exist all over Italy; from Bari the first ones must be the Apulian ones.
+      const far = (await get('/api/stations/search?q=agip&limit=50')).json() as SearchResponse;
+      const near = (
+        await get('/api/stations/search?q=agip&limit=5&near=41.12,16.87')
+      ).json() as SearchResponse;
+      expect(near.count).toBe(5);
+      for (const r of near.results) {
+        expect(r.distanceKm).toBeCloseTo(oracleDistanceKm(16.87, 41.12, r.lon, r.lat), 6);
+        expect(r.bearingDeg).toBeGreaterThanOrEqual(0);
+      }
+      expect(near.results[0]!.distanceKm!).toBeLessThan(50);
+      expect(far.results.every((r) => r.distanceKm === undefined)).toBe(true);
+    });
+
+    it('answers an empty list for a query that matches nothing', async () => {
+      expect((await get('/api/stations/search?q=qqxzvj')).json()).toEqual({ count: 0, results: [] });
+    });
+  });
+});
