@@ -1,0 +1,203 @@
+/**
+ * Figures for the finder (issue 6), printed, never asserted: /App JavaScript size, nearest-answer-to-render
+ * time, per-fix client recompute, and map responsiveness with every real station of India and Italy loaded.
+ * Needs the built app (`npm run build`, or WEB_DIST=<folder>): starts scripts/e2e-server.mjs on BENCH_PORT
+ * (default 8158), waits for the start-up import, and drives Chromium (CHROMIUM_PATH, default /usr/bin/chromium).
+ */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import type { NearestResponse } from '@cng/shared';
+import { chromium } from '@playwright/test';
+import { recomputeStations } from '../src/features/finder/utils/live-stations';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+const port = Number(process.env.BENCH_PORT ?? 8158);
+const base = `http://127.0.0.1:${port}`;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+async function waitForStations() {
+  for (let i = 0; i < 120; i++) {
+    const stations = await fetch(`${base}/api/health`)
+      .then((r) => r.json() as Promise<{ stations: number | null }>)
+      .then((b) => b.stations ?? 0)
+      .catch(() => 0);
+    if (stations > 0) return stations;
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  throw new Error('the server imported no stations within 120 s');
+}
+
+function recomputeFigure(body: string) {
+  const parsed = JSON.parse(body) as NearestResponse;
+  const stations = parsed.stations;
+  const here = { lon: stations[0]!.lon + 0.01, lat: stations[0]!.lat + 0.01 };
+  const runs = 2000;
+  const time = (fn: () => unknown) => {
+    for (let i = 0; i < 200; i++) fn();
+    const t = performance.now();
+    for (let i = 0; i < runs; i++) fn();
+    return (performance.now() - t) / runs;
+  };
+  // Baseline: only parsing the same answer — the least a request per fix would cost the client.
+  const parseMs = time(() => JSON.parse(body));
+  const recomputeMs = time(() => recomputeStations(stations, here));
+  console.log(
+    `client recompute, ${stations.length} real stations: ${recomputeMs.toFixed(4)} ms per fix (budget 2 ms; ${(recomputeMs / 2).toFixed(3)} of budget)`,
+  );
+  console.log(
+    `  baseline JSON.parse of that answer: ${parseMs.toFixed(4)} ms → recompute/parse ratio ${(recomputeMs / parseMs).toFixed(2)}`,
+  );
+}
+
+async function main() {
+  const server = spawn(process.execPath, [path.join(root, 'scripts/e2e-server.mjs')], {
+    env: { ...process.env, E2E_PORT: String(port), E2E_LOG_LEVEL: 'error' },
+    stdio: 'inherit',
+  });
+  try {
+    const total = await waitForStations();
+    console.log(`server: ${total} active stations (real India + Italy data)`);
+
+    const nearestBody = await (
+      await fetch(`${base}/api/stations/nearest?lat=28.6139&lon=77.209&limit=100&radiusKm=1000`)
+    ).text();
+    recomputeFigure(nearestBody);
+
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+      ],
+    });
+    const jsOf = async (url: string) => {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const bodies: Promise<Buffer>[] = [];
+      page.on('response', (r) => {
+        if (r.request().resourceType() === 'script') bodies.push(r.body());
+      });
+      await page.goto(url, { waitUntil: 'networkidle' });
+      const buffers = await Promise.all(bodies);
+      await context.close();
+      return {
+        files: buffers.length,
+        gzip: buffers.reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0),
+      };
+    };
+    const home = await jsOf(`${base}/`);
+    const app = await jsOf(`${base}/App`);
+    console.log(
+      `JS for /App: ${kb(app.gzip)} gzip in ${app.files} files (budget 220 KB; ${(app.gzip / (220 * 1024)).toFixed(2)} of budget)`,
+    );
+    console.log(
+      `  baseline JS for /: ${kb(home.gzip)} gzip in ${home.files} files → /App adds ${kb(app.gzip - home.gzip)} (finder + Leaflet)`,
+    );
+
+    // Nearest answer → list and panel on screen, at real station positions across both countries.
+    const points = JSON.parse(nearestBody)
+      .stations.slice(0, 3)
+      .map((s: { lon: number; lat: number }) => s);
+    const italy = (await (await fetch(`${base}/api/stations?bbox=6,36,19,47.5&zoom=22`)).json()) as {
+      stations: { lon: number; lat: number }[];
+    };
+    points.push(...italy.stations.filter((_, i) => i % 300 === 0).slice(0, 4));
+    const renderMs: number[] = [];
+    for (const p of points) {
+      const context = await browser.newContext({
+        geolocation: { latitude: p.lat + 0.003, longitude: p.lon, accuracy: 10 },
+        permissions: ['geolocation'],
+      });
+      const page = await context.newPage();
+      await page.route('**/tile.openstreetmap.org/**', (r) => r.abort());
+      await page.goto(`${base}/App`);
+      await page
+        .waitForFunction(
+          () => performance.getEntriesByName('finder:nearest-to-render').length > 0,
+          undefined,
+          { timeout: 20_000 },
+        )
+        .catch(async (err) => {
+          const status = await page
+            .getByTestId('location-banner')
+            .getAttribute('data-status')
+            .catch(() => 'none');
+          const marks = await page.evaluate(() =>
+            performance
+              .getEntries()
+              .filter((e) => e.name.startsWith('finder'))
+              .map((e) => e.name),
+          );
+          throw new Error(
+            `no render figure at ${p.lon},${p.lat} (location ${status}, marks ${marks}): ${err}`,
+          );
+        });
+      renderMs.push(
+        await page.evaluate(() => performance.getEntriesByName('finder:nearest-to-render')[0]!.duration),
+      );
+      await context.close();
+    }
+    const baselineFrame = 1000 / 60;
+    console.log(
+      `nearest answer → list + panel painted: median ${median(renderMs).toFixed(1)} ms, max ${Math.max(...renderMs).toFixed(1)} ms over ${renderMs.length} real positions (budget 100 ms; one 60 Hz frame = ${baselineFrame.toFixed(1)} ms → ${(median(renderMs) / baselineFrame).toFixed(1)} frames)`,
+    );
+
+    // Map: zoom out until India and Italy are both in view (every station loaded, clustered), then pan.
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.route('**/tile.openstreetmap.org/**', (r) => r.abort());
+    await page.goto(`${base}/App`);
+    await page.waitForFunction(
+      () => performance.getEntriesByName('finder:viewport-rendered').length > 0,
+      undefined,
+      { timeout: 20_000 },
+    );
+    await page.evaluate(() => {
+      (window as unknown as { __long: number[] }).__long = [];
+      new PerformanceObserver((l) => {
+        for (const e of l.getEntries()) (window as unknown as { __long: number[] }).__long.push(e.duration);
+      }).observe({ type: 'longtask', buffered: false });
+      performance.clearMarks('finder:viewport-rendered');
+    });
+    const clickAt = Date.now();
+    await page.getByRole('button', { name: 'Zoom out' }).click();
+    await page.waitForFunction(() => performance.getEntriesByName('finder:viewport-rendered').length > 0);
+    const zoomMs = Date.now() - clickAt;
+    const clusters = await page.locator('.station-cluster').count();
+    const inView = await page.locator('.station-cluster span').allTextContents();
+    const box = (await page.getByTestId('finder-map').boundingBox())!;
+    const dragStart = Date.now();
+    for (let i = 0; i < 10; i++) {
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(box.x + box.width / 2 + (i % 2 ? -150 : 150), box.y + box.height / 2 + 40, {
+        steps: 10,
+      });
+      await page.mouse.up();
+    }
+    const dragMs = Date.now() - dragStart;
+    await page.waitForTimeout(600);
+    const longTasks = await page.evaluate(() => (window as unknown as { __long: number[] }).__long);
+    console.log(
+      `map with India and Italy in view (zoom 3, ${inView.reduce((n, c) => n + Number(c), 0)} stations in ${clusters} clusters): zoom-out to markers drawn ${zoomMs} ms (incl. 200 ms debounce)`,
+    );
+    console.log(
+      `  10 drags in ${dragMs} ms; long tasks (> 50 ms): ${longTasks.length}, longest ${longTasks.length ? Math.max(...longTasks).toFixed(0) : 0} ms (baseline: a 50 ms task is the long-task threshold)`,
+    );
+    await context.close();
+    await browser.close();
+  } finally {
+    server.kill('SIGTERM');
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

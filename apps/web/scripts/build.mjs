@@ -1,0 +1,41 @@
+// The web build: illustrations, client bundle, SSR bundle, prerendered pages, 404, sitemap and robots.txt.
+// Usage: node scripts/build.mjs [--outDir <folder>]   (or WEB_OUT_DIR=<folder>; default apps/web/dist)
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { build } from 'vite';
+import { prerender } from './prerender.mjs';
+import { generateServiceWorker } from './service-worker.mjs';
+
+const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const { values } = parseArgs({ options: { outDir: { type: 'string' } } });
+const outDir = path.resolve(webRoot, values.outDir ?? process.env.WEB_OUT_DIR ?? 'dist');
+// The SSR bundle imports React from node_modules, so it must live inside the package; unique per build.
+const ssrDir = path.join(webRoot, '.cache', `ssr-${process.pid}`);
+
+execFileSync(process.execPath, [path.join(webRoot, 'scripts/generate-images.mjs')], { stdio: 'inherit' });
+await build({ root: webRoot, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+await build({
+  root: webRoot,
+  logLevel: 'warn',
+  build: { ssr: 'src/entry-server.tsx', outDir: ssrDir, emptyOutDir: true, sourcemap: false },
+});
+try {
+  const { written, failures, siteUrl } = await prerender({ outDir, ssrDir });
+  console.log(
+    `prerendered ${written.length} page(s) + 404.html, sitemap.xml and robots.txt for ${siteUrl} in ${outDir}`,
+  );
+  if (failures.length) {
+    console.error(
+      `prerendering failed (these routes fall back to the SPA shell):\n  ${failures.join('\n  ')}`,
+    );
+    process.exitCode = 1;
+  }
+  // After prerendering, so that every page's HTML is in the service worker's precache (issue 9).
+  const { precached } = await generateServiceWorker(outDir, written);
+  console.log(`service worker: ${precached} files precached, ${written.length} prerendered pages among them`);
+} finally {
+  fs.rmSync(ssrDir, { recursive: true, force: true });
+}

@@ -1,0 +1,65 @@
+// Writes the prerendered HTML of every content route (dist/<route>/index.html), the not-found page
+// (dist/404.html), sitemap.xml and robots.txt, from the client build in `outDir` and the SSR bundle in `ssrDir`.
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+// React 19 puts <title>, <meta> and <link> of the tree first in its output: they belong in <head>.
+const LEADING_HEAD_TAGS = /^(?:<title>[^<]*<\/title>|<meta\b[^>]*\/?>|<link\b[^>]*\/?>)+/;
+
+/** Splits a rendered app into its head tags and its body markup. */
+export function splitHead(appHtml) {
+  const head = LEADING_HEAD_TAGS.exec(appHtml)?.[0] ?? '';
+  return { head, body: appHtml.slice(head.length) };
+}
+
+/** Puts a rendered page into the client build's index.html template; `route` marks HTML to hydrate. */
+export function fillTemplate(template, appHtml, route) {
+  const { head, body } = splitHead(appHtml);
+  if (!template.includes('<!--app-head-->') || !template.includes('<!--app-html-->')) {
+    throw new Error('index.html must contain the <!--app-head--> and <!--app-html--> markers');
+  }
+  // main.tsx hydrates only when this matches the address: the same file also serves as the SPA shell.
+  const root = route ? `<div id="root" data-route="${route}">` : '<div id="root">';
+  return template
+    .replace('<!--app-head-->', head)
+    .replace('<div id="root"><!--app-html-->', `${root}${body}`);
+}
+
+const xmlEscape = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The sitemap of the content routes, with absolute URLs on `siteUrl`. */
+export function sitemapXml(siteUrl, paths) {
+  const urls = paths.map((p) => `  <url><loc>${xmlEscape(new URL(p, siteUrl).href)}</loc></url>`).join('\n');
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+}
+
+/** robots.txt: everything may be crawled except the JSON API; the sitemap's absolute URL. */
+export function robotsTxt(siteUrl) {
+  return `User-agent: *\nAllow: /\nAllow: /api/docs\nDisallow: /api/\n\nSitemap: ${new URL('/sitemap.xml', siteUrl).href}\n`;
+}
+
+/** Prerenders every page; a page that fails to render is left to the SPA shell and reported. */
+export async function prerender({ outDir, ssrDir }) {
+  const template = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
+  const entry = await import(pathToFileURL(path.join(ssrDir, 'entry-server.js')).href);
+  const failures = [];
+  const written = [];
+  for (const { path: route } of entry.pageRoutes) {
+    try {
+      const html = fillTemplate(template, await entry.render(route), route);
+      const file = path.join(outDir, route === '/' ? '' : route, 'index.html');
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, html);
+      written.push(route);
+    } catch (error) {
+      failures.push(`${route}: ${error instanceof Error ? error.message : error}`);
+    }
+  }
+  // The not-found page shows the requested path, which only the browser knows: it renders afresh there.
+  const notFound = await entry.render('/404');
+  fs.writeFileSync(path.join(outDir, '404.html'), fillTemplate(template, notFound));
+  fs.writeFileSync(path.join(outDir, 'sitemap.xml'), sitemapXml(entry.site.url, written));
+  fs.writeFileSync(path.join(outDir, 'robots.txt'), robotsTxt(entry.site.url));
+  return { written, failures, siteUrl: entry.site.url };
+}

@@ -1,0 +1,75 @@
+import type { ReportCreated } from '@cng/shared';
+import { useEffect, useRef, useState } from 'react';
+import {
+  type ArrivalFix,
+  type ArrivalState,
+  type ArrivalStation,
+  INITIAL_ARRIVAL,
+  nextArrivalState,
+} from './arrival-detection';
+import { ReportForm } from './report-form';
+import './status.css';
+
+const QUIET_MS = 30 * 60_000;
+const STORAGE_KEY = 'cng.arrival-prompt.quiet';
+
+/** Stations the driver dismissed or reported recently: not asked again for 30 minutes (per tab). */
+function quietUntil(): Record<string, number> {
+  try {
+    return JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '{}') as Record<string, number>;
+  } catch {
+    return {};
+  }
+}
+function silence(stationId: string) {
+  const all = quietUntil();
+  all[stationId] = Date.now() + QUIET_MS;
+  try {
+    sessionStorage.setItem(STORAGE_KEY, JSON.stringify(all));
+  } catch {
+    // Private mode without storage: the prompt may come back, which is harmless.
+  }
+}
+
+export interface ArrivalPromptProps {
+  /** The latest GPS fix (null without location). */
+  fix: ArrivalFix | null;
+  stations: readonly (ArrivalStation & { name: string })[];
+  onReported?: (created: ReportCreated) => void;
+}
+
+/** Offers "How is it here?" once the driver has been stopped at a station for about a minute. */
+export function ArrivalPrompt({ fix, stations, onReported }: ArrivalPromptProps) {
+  const state = useRef<ArrivalState>(INITIAL_ARRIVAL);
+  const [arrivedId, setArrivedId] = useState<string | null>(null);
+  useEffect(() => {
+    if (!fix) return;
+    state.current = nextArrivalState(state.current, fix, stations);
+    const id = state.current.arrivedId;
+    setArrivedId(id && (quietUntil()[id] ?? 0) < Date.now() ? id : null);
+  }, [fix, stations]);
+
+  const station = stations.find((s) => s.id === arrivedId);
+  if (!station || !fix) return null;
+  const close = () => {
+    silence(station.id);
+    setArrivedId(null);
+  };
+  return (
+    <aside className="arrival-prompt" aria-label={`How is it at ${station.name}?`}>
+      <ReportForm
+        stationId={station.id}
+        stationName={station.name}
+        position={{ lon: fix.lon, lat: fix.lat, ...(fix.accuracyM ? { accuracyM: fix.accuracyM } : {}) }}
+        title="How is it here?"
+        onReported={(created) => {
+          close();
+          onReported?.(created);
+        }}
+      />
+      <button type="button" className="arrival-prompt__dismiss" onClick={close}>
+        Not now
+      </button>
+    </aside>
+  );
+}

@@ -1,0 +1,172 @@
+import {
+  formatDistance,
+  REPORT_LIMITS,
+  REPORT_STATUSES,
+  type ReportCreated,
+  type ReportPosition,
+  type ReportStatus,
+} from '@cng/shared';
+import { useId, useState } from 'react';
+import { toast } from 'react-toastify';
+import { type SubmitOrQueueResult, submitReportOrQueue } from '../../pwa/report-queue';
+import { useReportDelivery } from '../../pwa/use-report-delivery';
+import { StatusIcon } from './status-icon';
+import { REPORT_BUTTON_LABELS, STATUS_LABELS } from './status-labels';
+import { currentReportPosition } from './submit-report';
+import './status.css';
+
+export interface ReportFormProps {
+  stationId: string;
+  stationName?: string;
+  /** A fix the page already has; when undefined, the form asks the browser (and sends none if denied). */
+  position?: ReportPosition | null;
+  /** Heading text; "How is it here?" by default. */
+  title?: string;
+  onReported?: (created: ReportCreated) => void;
+}
+
+const clockTime = (iso: string) =>
+  new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+
+/** What to tell the driver for each outcome: a toast and the same words in the live region. */
+export function describeOutcome(
+  result: SubmitOrQueueResult,
+  status: ReportStatus,
+): { ok: boolean; text: string } {
+  switch (result.kind) {
+    case 'created':
+      return {
+        ok: true,
+        text: `Thanks! You reported “${REPORT_BUTTON_LABELS[status]}”. Now shown: ${STATUS_LABELS[result.created.status.status]} (${result.created.status.explanation}).`,
+      };
+    case 'too-far':
+      return {
+        ok: false,
+        text: `You seem to be ${formatDistance(result.distanceM / 1000)} from this station. Reports are accepted within ${REPORT_LIMITS.maxDistanceM} m.`,
+      };
+    case 'rate-limited':
+      return {
+        ok: false,
+        text: result.retryAt
+          ? `You reported this station a moment ago. You can report it again at ${clockTime(result.retryAt)}.`
+          : result.message,
+      };
+    case 'not-found':
+      return { ok: false, text: 'This station is no longer listed.' };
+    case 'queued':
+      return {
+        ok: true,
+        text: 'You are offline: your report is saved on this device and will be sent when you are back online.',
+      };
+    case 'network-error':
+      return { ok: false, text: 'No connection: your report was not sent. Please try again.' };
+    case 'invalid':
+      return { ok: false, text: result.message };
+    default:
+      return { ok: false, text: 'Something went wrong on our side. Please try again.' };
+  }
+}
+
+/** One tap per status, with an optional queue time and note; says clearly what happened. */
+export function ReportForm({ stationId, stationName, position, title, onReported }: ReportFormProps) {
+  const id = useId();
+  const [queue, setQueue] = useState('');
+  const [note, setNote] = useState('');
+  const [sending, setSending] = useState<ReportStatus | null>(null);
+  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  // A report queued offline: its delivery (or refusal) replaces the "saved on this device" message.
+  const [queuedKey, setQueuedKey] = useState<string | null>(null);
+  const delivery = useReportDelivery(queuedKey);
+
+  const send = async (status: ReportStatus) => {
+    setSending(status);
+    setOutcome(null);
+    const where = position !== undefined ? position : await currentReportPosition();
+    const queueMin = queue.trim() === '' ? undefined : Number(queue);
+    // Offline, the report waits on this device and is sent when the connection is back (src/pwa).
+    const result = await submitReportOrQueue(
+      stationId,
+      {
+        status,
+        ...(queueMin !== undefined && Number.isInteger(queueMin) ? { queueMin } : {}),
+        ...(note.trim() ? { note: note.trim() } : {}),
+        ...(where ? { position: where } : {}),
+      },
+      stationName ?? null,
+    );
+    const described = describeOutcome(result, status);
+    setOutcome(described);
+    setQueuedKey(result.kind === 'queued' ? result.queued.key : null);
+    setSending(null);
+    if (result.kind === 'created') {
+      toast.success(described.text);
+      setQueue('');
+      setNote('');
+      onReported?.(result.created);
+    } else if (result.kind === 'rate-limited') {
+      toast.warning(described.text);
+    } else if (result.kind === 'queued') {
+      toast.info(described.text);
+    } else {
+      toast.error(described.text);
+    }
+  };
+
+  return (
+    <section className="report-form" aria-labelledby={`${id}-title`} aria-busy={sending !== null}>
+      <h3 id={`${id}-title`} className="report-form__title">
+        {title ?? 'How is it here?'}
+        {stationName && <span className="report-form__station"> {stationName}</span>}
+      </h3>
+      <div className="report-form__extras">
+        <label htmlFor={`${id}-queue`}>
+          Queue (minutes, optional)
+          <input
+            id={`${id}-queue`}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={REPORT_LIMITS.queueMaxMin}
+            step={1}
+            value={queue}
+            onChange={(e) => setQueue(e.target.value)}
+          />
+        </label>
+        <label htmlFor={`${id}-note`}>
+          Note (optional)
+          <input
+            id={`${id}-note`}
+            type="text"
+            maxLength={REPORT_LIMITS.noteMaxChars}
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+            aria-describedby={`${id}-note-count`}
+          />
+          <span id={`${id}-note-count`} className="report-form__count">
+            {note.length}/{REPORT_LIMITS.noteMaxChars}
+          </span>
+        </label>
+      </div>
+      <div className="report-form__buttons">
+        {REPORT_STATUSES.map((status) => (
+          <button
+            key={status}
+            type="button"
+            className={`report-form__button report-form__button--${status}`}
+            disabled={sending !== null}
+            onClick={() => void send(status)}
+          >
+            <StatusIcon status={status} size={22} />
+            <span>{sending === status ? 'Sending…' : REPORT_BUTTON_LABELS[status]}</span>
+          </button>
+        ))}
+      </div>
+      <p
+        className={`report-form__outcome${outcome && !outcome.ok ? ' report-form__outcome--error' : ''}`}
+        role="status"
+      >
+        {delivery ?? outcome?.text}
+      </p>
+    </section>
+  );
+}

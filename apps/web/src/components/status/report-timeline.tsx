@@ -1,0 +1,66 @@
+import type { ReportList } from '@cng/shared';
+import { useEffect, useState } from 'react';
+import { StatusIcon } from './status-icon';
+import { REPORT_BUTTON_LABELS, timeAgo } from './status-labels';
+import './status.css';
+
+type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; list: ReportList };
+
+/**
+ * Recent reports of a station, newest first. Re-fetches when `version` changes (pass the station's
+ * sequence from useStationEvents). Notes are plain text: React escapes them.
+ */
+export function ReportTimeline({
+  stationId,
+  version,
+  limit = 10,
+}: {
+  stationId: string;
+  version?: number;
+  limit?: number;
+}) {
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` is the signal to fetch again.
+  useEffect(() => {
+    const controller = new AbortController();
+    fetch(`/api/stations/${encodeURIComponent(stationId)}/reports?limit=${limit}`, {
+      signal: controller.signal,
+      headers: { accept: 'application/json' },
+    })
+      .then(async (res) => {
+        if (!res.ok) throw new Error(`The server answered ${res.status}.`);
+        setLoad({ state: 'ready', list: (await res.json()) as ReportList });
+      })
+      .catch((err: Error) => {
+        if (err.name !== 'AbortError')
+          setLoad({ state: 'error', message: 'Recent reports could not be loaded.' });
+      });
+    return () => controller.abort();
+  }, [stationId, limit, version]);
+
+  if (load.state === 'loading') return <p className="report-timeline__empty">Loading recent reports…</p>;
+  if (load.state === 'error') return <p className="report-timeline__empty">{load.message}</p>;
+  const { reports } = load.list;
+  if (!reports.length)
+    return <p className="report-timeline__empty">No reports yet. Be the first to tell other drivers.</p>;
+  return (
+    <ol className="report-timeline" aria-label="Recent reports">
+      {reports.map((r) => (
+        <li key={r.id} className={`report-timeline__item report-timeline__item--${r.status}`}>
+          <StatusIcon status={r.status} size={16} />
+          <span className="report-timeline__status">{REPORT_BUTTON_LABELS[r.status]}</span>
+          {r.official && <span className="status-badge__official">Official</span>}
+          {r.queueMin !== null && <span className="report-timeline__queue">queue {r.queueMin} min</span>}
+          <time
+            className="report-timeline__time"
+            dateTime={r.createdAt}
+            title={new Date(r.createdAt).toLocaleString()}
+          >
+            {timeAgo(r.createdAt)}
+          </time>
+          {r.note && <p className="report-timeline__note">{r.note}</p>}
+        </li>
+      ))}
+    </ol>
+  );
+}

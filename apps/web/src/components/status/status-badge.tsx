@@ -1,0 +1,32 @@
+import type { StatusSummary } from '@cng/shared';
+import { StatusIcon } from './status-icon';
+import { CONFIDENCE_LABELS, STATUS_LABELS } from './status-labels';
+import './status.css';
+
+/**
+ * A station's live status: icon + words + colour (never colour alone), the queue estimate, an
+ * "Official" marker, and why it is shown (visible in full size, as the tooltip when compact).
+ */
+export function StatusBadge({ status, compact = false }: { status: StatusSummary; compact?: boolean }) {
+  const confidence = status.official ? '' : CONFIDENCE_LABELS[status.confidence];
+  const queue = status.queueMin !== null ? `queue ~${status.queueMin} min` : '';
+  return (
+    <span
+      className={`status-badge status-badge--${status.status}${compact ? ' status-badge--compact' : ''}`}
+      data-status={status.status}
+      data-confidence={status.confidence}
+      title={status.explanation}
+    >
+      <span className="status-badge__main">
+        <StatusIcon status={status.status} size={compact ? 14 : 18} />
+        <span className="status-badge__label">{STATUS_LABELS[status.status]}</span>
+        {status.official && <span className="status-badge__official">Official</span>}
+        {confidence && <span className="status-badge__confidence">({confidence})</span>}
+        {queue && <span className="status-badge__queue">· {queue}</span>}
+      </span>
+      {!compact && status.status !== 'unknown' && (
+        <span className="status-badge__why">{status.explanation}</span>
+      )}
+    </span>
+  );
+}

@@ -1,0 +1,185 @@
+import type { PublicReport, StatusSummary } from '@cng/shared';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { ToastContainer } from 'react-toastify';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ReportForm } from './report-form';
+import { ReportTimeline } from './report-timeline';
+import { StatusBadge } from './status-badge';
+import { useStationEvents } from './use-station-events';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+
+const summary = (over: Partial<StatusSummary> = {}): StatusSummary => ({
+  status: 'no_gas',
+  confidence: 'high',
+  queueMin: null,
+  latestReportAt: '2026-09-01T11:52:00Z',
+  reportCount: 3,
+  official: false,
+  explanation: '3 drivers, latest 8 min ago',
+  ...over,
+});
+
+describe('StatusBadge', () => {
+  it('says the status in words with an icon and the reason, not by colour alone', () => {
+    const { container } = render(<StatusBadge status={summary()} />);
+    expect(screen.getByText('No gas')).toBeTruthy();
+    expect(screen.getByText('3 drivers, latest 8 min ago')).toBeTruthy();
+    expect(container.querySelector('svg[aria-hidden="true"]')).toBeTruthy();
+  });
+
+  it('marks an official status and shows the queue estimate', () => {
+    render(<StatusBadge status={summary({ status: 'available', official: true, queueMin: 15 })} compact />);
+    expect(screen.getByText('Official')).toBeTruthy();
+    expect(screen.getByText('· queue ~15 min')).toBeTruthy();
+    // Compact keeps the reason as the tooltip.
+    expect(screen.getByText('Gas available').closest('[title]')?.getAttribute('title')).toMatch(/3 drivers/);
+  });
+
+  it('flags disagreement in words', () => {
+    render(<StatusBadge status={summary({ confidence: 'mixed' })} />);
+    expect(screen.getByText('(drivers disagree)')).toBeTruthy();
+  });
+});
+
+describe('ReportForm', () => {
+  const setup = (answer: Response) => {
+    const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => answer);
+    vi.stubGlobal('fetch', fetchMock);
+    render(
+      <>
+        <ToastContainer />
+        <ReportForm
+          stationId="it-1"
+          stationName="Metano Roma"
+          position={{ lon: 12.5, lat: 41.9, accuracyM: 8 }}
+        />
+      </>,
+    );
+    return fetchMock;
+  };
+
+  it('sends one tap with the queue, note and position, and confirms the 201', async () => {
+    const fetchMock = setup(
+      json(201, {
+        report: { id: 7 },
+        status: summary({ status: 'available', explanation: '1 driver, just now' }),
+      }),
+    );
+    fireEvent.change(screen.getByLabelText('Queue (minutes, optional)'), { target: { value: '10' } });
+    fireEvent.change(screen.getByLabelText(/Note/), { target: { value: 'Two pumps open' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Gas available' }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/Thanks! You reported/));
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/stations/it-1/reports');
+    expect(JSON.parse(String(init!.body))).toEqual({
+      status: 'available',
+      queueMin: 10,
+      note: 'Two pumps open',
+      position: { lon: 12.5, lat: 41.9, accuracyM: 8 },
+    });
+    expect(screen.getByRole('status').textContent).toContain('1 driver, just now');
+  });
+
+  it('explains a 422 with the distance', async () => {
+    setup(
+      json(422, {
+        error: 'Unprocessable Entity',
+        message: 'far',
+        distanceM: 1234,
+        maxDistanceM: 500,
+        details: [],
+      }),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'No gas' }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/1\.2 km from this station/));
+  });
+
+  it('explains a 429 with when to try again', async () => {
+    const retryAt = new Date(Date.now() + 9 * 60_000).toISOString();
+    setup(
+      json(
+        429,
+        { error: 'Too Many Requests', message: 'x', retryAfterSec: 540, retryAt },
+        { 'retry-after': '540' },
+      ),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Closed' }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/report it again at/));
+  });
+});
+
+describe('ReportTimeline', () => {
+  it('lists reports and renders a note with HTML as text', async () => {
+    const reports: PublicReport[] = [
+      {
+        id: 2,
+        stationId: 's',
+        status: 'closed',
+        queueMin: null,
+        note: '<img src=x onerror=alert(1)>',
+        createdAt: new Date().toISOString(),
+        official: true,
+        withPosition: false,
+        validUntil: null,
+      },
+    ];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(200, { stationId: 's', status: summary(), reports })),
+    );
+    const { container } = render(<ReportTimeline stationId="s" />);
+    await waitFor(() => expect(screen.getByText('<img src=x onerror=alert(1)>')).toBeTruthy());
+    expect(container.querySelector('img')).toBeNull();
+    expect(screen.getByText('Official')).toBeTruthy();
+    expect(screen.getByText('just now')).toBeTruthy();
+  });
+});
+
+/** A stand-in for the browser's EventSource (jsdom has none) that the test drives by hand. */
+class FakeEventSource {
+  static last: FakeEventSource | null = null;
+  listeners = new Map<string, (e: MessageEvent) => void>();
+  onopen: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  closed = false;
+  constructor(public url: string) {
+    FakeEventSource.last = this;
+  }
+  addEventListener(type: string, fn: (e: MessageEvent) => void) {
+    this.listeners.set(type, fn);
+  }
+  close() {
+    this.closed = true;
+  }
+}
+
+function EventsProbe({ ids }: { ids: string[] }) {
+  const { statuses, seqs, connected } = useStationEvents(ids);
+  return <output>{JSON.stringify({ statuses, seqs, connected })}</output>;
+}
+
+describe('useStationEvents', () => {
+  it('opens one stream for the sorted ids, applies status events and closes on unmount', () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const { unmount } = render(<EventsProbe ids={['b', 'a', 'b']} />);
+    const source = FakeEventSource.last!;
+    expect(source.url).toBe('/api/events?stations=a,b');
+    act(() => source.onopen?.());
+    act(() =>
+      source.listeners.get('status')!(
+        new MessageEvent('status', { data: JSON.stringify({ stationId: 'a', seq: 41, status: summary() }) }),
+      ),
+    );
+    const shown = JSON.parse(screen.getByRole('status').textContent!);
+    expect(shown).toMatchObject({ connected: true, seqs: { a: 41 }, statuses: { a: { status: 'no_gas' } } });
+    unmount();
+    expect(source.closed).toBe(true);
+  });
+});

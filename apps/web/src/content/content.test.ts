@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { about } from './about';
+import { appFeatures } from './app-features';
+import { home } from './home';
+import { plans } from './plans';
+import { privacy } from './privacy';
+import { refund } from './refund';
+import { terms } from './terms';
+
+/** Every string inside a value, depth first. */
+function strings(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.flatMap(strings);
+  if (value && typeof value === 'object') return Object.values(value).flatMap(strings);
+  return [];
+}
+
+describe('site content', () => {
+  it('has no unfilled {placeholder} anywhere', () => {
+    const all = strings([about, appFeatures, home, plans, privacy, refund, terms]);
+    expect(all.length).toBeGreaterThan(100);
+    expect(all.filter((s) => /[{}]/.test(s))).toEqual([]);
+  });
+
+  it('has the three spec plans, exactly one of them popular', () => {
+    expect(plans.map((p) => [p.type, p.price, p.billingFrequency])).toEqual([
+      ['Basic Plan', 'Free', undefined],
+      ['Monthly Plan', '₹10', 'per month'],
+      ['Yearly Plan', '₹120', 'per year'],
+    ]);
+    expect(plans.filter((p) => p.popular).map((p) => p.type)).toEqual(['Monthly Plan']);
+  });
+
+  it('gives Terms 25 and Privacy 15 sections with unique titles (they are the page anchors)', () => {
+    for (const [doc, count] of [
+      [terms, 25],
+      [privacy, 15],
+      [refund, 6],
+    ] as const) {
+      const titles = doc.sections.map((s) => s.title);
+      expect(titles).toHaveLength(count);
+      expect(new Set(titles).size).toBe(count);
+      for (const section of doc.sections) expect(section.paragraphs.join('').length).toBeGreaterThan(20);
+    }
+  });
+
+  it('has four Why Choose Us features and six App sections, each with an image or icon', () => {
+    expect(home.whyChooseUs.features.map((f) => f.title)).toEqual([
+      'Accuracy',
+      'Reliability',
+      'Convenience',
+      'Time Saving',
+    ]);
+    expect(appFeatures.sections).toHaveLength(6);
+    for (const s of appFeatures.sections) expect(s.image && s.imageAlt).toBeTruthy();
+  });
+});

@@ -1,0 +1,37 @@
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { matchRoutes, StaticRouter } from 'react-router';
+import { AppRoutes } from './app/app-routes';
+import type { LazyPage } from './app/lazy-page';
+import { routes } from './app/routes';
+
+export { pageRoutes } from './app/routes';
+export { site } from './config/site';
+
+const app = (url: string) => (
+  <StrictMode>
+    <StaticRouter location={url}>
+      <AppRoutes />
+    </StaticRouter>
+  </StrictMode>
+);
+
+/**
+ * Server-renders one URL for prerendering, with every code-split part loaded, so the HTML has the content.
+ * A first pass (prerender) waits for the lazy components inside the tree (e.g. the finder on /App); the second
+ * (renderToString) then writes plain HTML: prerender's streaming output may move big Suspense content behind
+ * inline scripts, which this site's Content Security Policy forbids.
+ */
+export async function render(url: string): Promise<string> {
+  const matches = matchRoutes(routes, url) ?? [];
+  await Promise.all(matches.map((m) => (m.route.Component as Partial<LazyPage> | undefined)?.preload?.()));
+  const errors: unknown[] = [];
+  const { prelude } = await prerenderToNodeStream(app(url), { onError: (error) => void errors.push(error) });
+  for await (const _chunk of prelude);
+  if (errors.length) throw new AggregateError(errors, `${url}: ${errors.map(String).join('; ')}`);
+  const html = renderToString(app(url));
+  // <!--$!--> or <!--$?--> marks a Suspense boundary that did not render on the server.
+  if (/<!--\$[!?]-->/.test(html)) throw new Error(`${url}: part of the page suspended during prerendering`);
+  return html;
+}

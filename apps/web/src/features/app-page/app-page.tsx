@@ -1,0 +1,29 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { AppFeatures } from './app-features';
+
+// The finder (Leaflet, GPS) loads only on this page, in its own chunk.
+const Finder = lazy(() => import('../finder/finder'));
+
+const placeholder = <p className="container finder-loading">Loading the station finder…</p>;
+
+/** /App: the live finder first, then the six feature sections (spec section 2). */
+export default function AppPage() {
+  // The finder needs a browser (GPS, Leaflet touches `window` on import): the prerendered HTML and the
+  // hydrating render show the placeholder, and the finder mounts right after hydration.
+  const [inBrowser, setInBrowser] = useState(false);
+  useEffect(() => setInBrowser(true), []);
+  return (
+    <>
+      <section className="finder-slot" aria-label="Station finder">
+        {inBrowser ? (
+          <Suspense fallback={placeholder}>
+            <Finder />
+          </Suspense>
+        ) : (
+          placeholder
+        )}
+      </section>
+      <AppFeatures />
+    </>
+  );
+}

@@ -1,0 +1,138 @@
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { toast } from 'react-toastify';
+import { sendContactMessage } from '../api/send-contact-message';
+import { CONTACT_INVALID, CONTACT_NOT_SENT, CONTACT_SENT, contactRateLimited } from '../contact-messages';
+import {
+  type ContactErrors,
+  type ContactValues,
+  type ContactField as Field,
+  validateContact,
+} from '../validate-contact';
+import { ContactField } from './contact-field';
+
+const EMPTY: ContactValues = { name: '', email: '', message: '' };
+const ORDER: Field[] = ['name', 'email', 'message'];
+type FieldElement = HTMLInputElement & HTMLTextAreaElement;
+
+/**
+ * The contact form (spec sections 2, 4, 8): idle → submitting (form replaced by a spinner) → idle.
+ * Success clears the fields and shows the spec's toast; any failure keeps the values and says what to do.
+ */
+export function ContactForm() {
+  const [values, setValues] = useState<ContactValues>(EMPTY);
+  const [honeypot, setHoneypot] = useState('');
+  const [errors, setErrors] = useState<ContactErrors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  // Where focus goes when the form comes back after the spinner (the element that had it is gone).
+  const [focusAfter, setFocusAfter] = useState<Field | 'submit' | null>(null);
+  const fields = {
+    name: useRef<FieldElement>(null),
+    email: useRef<FieldElement>(null),
+    message: useRef<FieldElement>(null),
+  };
+  const submitRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (submitting || !focusAfter) return;
+    (focusAfter === 'submit' ? submitRef : fields[focusAfter]).current?.focus();
+    setFocusAfter(null);
+  });
+
+  const change = (field: Field) => (value: string) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    // After a first attempt, messages follow the typing so a fixed field stops looking wrong at once.
+    if (submitted) setErrors((e) => ({ ...e, [field]: validateContact(next)[field] }));
+  };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setSubmitted(true);
+    const found = validateContact(values);
+    setErrors(found);
+    const firstBad = ORDER.find((f) => found[f]);
+    if (firstBad) {
+      fields[firstBad].current?.focus();
+      return;
+    }
+    setSubmitting(true);
+    const result = await sendContactMessage({ ...values, website: honeypot });
+    setSubmitting(false);
+    if (result.kind === 'sent') {
+      toast.success(CONTACT_SENT);
+      setValues(EMPTY);
+      setSubmitted(false);
+      setFocusAfter('name');
+      return;
+    }
+    if (result.kind === 'invalid') {
+      setErrors(result.errors);
+      toast.error(CONTACT_INVALID);
+      setFocusAfter(ORDER.find((f) => result.errors[f]) ?? 'submit');
+      return;
+    }
+    toast.error(result.kind === 'rate-limited' ? contactRateLimited(result.retryAfterSec) : CONTACT_NOT_SENT);
+    setFocusAfter('submit');
+  }
+
+  if (submitting) {
+    return (
+      <div className="contact-sending" role="status">
+        <span className="spinner" aria-hidden="true" />
+        <span>Sending your message…</span>
+      </div>
+    );
+  }
+  return (
+    <form className="contact-form" noValidate onSubmit={submit} aria-labelledby="contact-title">
+      <ContactField
+        id="contact-name"
+        name="name"
+        label="Your name"
+        autoComplete="name"
+        value={values.name}
+        error={errors.name}
+        fieldRef={fields.name}
+        onChange={change('name')}
+      />
+      <ContactField
+        id="contact-email"
+        name="email"
+        type="email"
+        label="Your e-mail address"
+        autoComplete="email"
+        value={values.email}
+        error={errors.email}
+        fieldRef={fields.email}
+        onChange={change('email')}
+      />
+      <ContactField
+        id="contact-message"
+        name="message"
+        label="Your message"
+        multiline
+        value={values.message}
+        error={errors.message}
+        fieldRef={fields.message}
+        onChange={change('message')}
+      />
+      {/* Spam trap: off-screen, out of the tab order and hidden from screen readers; only bots fill it. */}
+      <div className="contact-trap" aria-hidden="true">
+        <label htmlFor="contact-website">Website</label>
+        <input
+          id="contact-website"
+          name="website"
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+          value={honeypot}
+          onChange={(e) => setHoneypot(e.target.value)}
+        />
+      </div>
+      <button ref={submitRef} type="submit" className="button button--primary contact-form__submit">
+        Send message
+      </button>
+    </form>
+  );
+}

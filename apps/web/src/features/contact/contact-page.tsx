@@ -1,0 +1,21 @@
+import { site } from '../../config/site';
+import { ContactForm } from './components/contact-form';
+import { OfficeMap } from './components/office-map';
+import './contact.css';
+
+/** Contact (spec section 2): the form titled "Contact Us", laid over a map centred on the office. */
+export default function ContactPage() {
+  return (
+    <section className="contact-stage" aria-labelledby="contact-title">
+      <OfficeMap />
+      <div className="contact-card">
+        <h1 id="contact-title">Contact Us</h1>
+        <p className="contact-card__subtitle">Send Your Queries</p>
+        <ContactForm />
+        <p className="contact-card__office">
+          {site.office.label}: {site.address}
+        </p>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,44 @@
+import type { StationSummary } from '@cng/shared';
+import { useEffect, useRef } from 'react';
+import type { LonLat } from '../../../components/map/lat-lng';
+import { stationUrl } from './station-actions';
+import { StationDetails } from './station-details';
+
+/** Station details over the finder (a modal sheet); Escape or Close returns to the finder. */
+export function DetailsDialog({
+  id,
+  known,
+  position,
+  onClose,
+}: {
+  id: string;
+  known: StationSummary | null;
+  position: LonLat | null;
+  onClose: () => void;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+    return () => dialog?.close();
+  }, []);
+  return (
+    <dialog
+      ref={ref}
+      className="details-dialog"
+      aria-label="Station details"
+      onClose={onClose}
+      onCancel={onClose}
+    >
+      <div className="details-dialog__bar">
+        <a href={stationUrl(id)} className="details-dialog__link">
+          Open as page
+        </a>
+        <button type="button" className="button" onClick={onClose}>
+          Close details
+        </button>
+      </div>
+      <StationDetails stationId={id} known={known} position={position} />
+    </dialog>
+  );
+}

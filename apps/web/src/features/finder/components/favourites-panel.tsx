@@ -1,0 +1,95 @@
+import { bearingDeg, cardinalOf, distanceKm, formatDistance } from '@cng/shared';
+import { type ChangeEvent, useRef } from 'react';
+import { toast } from 'react-toastify';
+import type { LonLat } from '../../../components/map/lat-lng';
+import { OfflineMarker } from '../../../pwa/offline-marker';
+import { favouritesDataTimeMs } from '../../../pwa/offline-stations';
+import { useFavourites } from '../hooks/use-favourites';
+import { exportFavourites, importFavourites } from '../utils/favourites-store';
+
+/** Saved stations with live distance from the current position; works offline from the saved copies. */
+export function FavouritesPanel({
+  position,
+  onOpen,
+}: {
+  position: LonLat | null;
+  onOpen: (id: string) => void;
+}) {
+  const favourites = useFavourites();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const rows = favourites
+    .map((f) => ({
+      f,
+      km: position ? distanceKm(position.lon, position.lat, f.station.lon, f.station.lat) : null,
+      deg: position ? bearingDeg(position.lon, position.lat, f.station.lon, f.station.lat) : null,
+    }))
+    .sort((a, b) => (a.km ?? 0) - (b.km ?? 0));
+
+  function download() {
+    const url = URL.createObjectURL(new Blob([exportFavourites()], { type: 'application/json' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = 'cng-navigator-favourites.json';
+    a.click();
+    URL.revokeObjectURL(url);
+  }
+
+  async function upload(e: ChangeEvent<HTMLInputElement>) {
+    const file = e.target.files?.[0];
+    e.target.value = '';
+    if (!file) return;
+    try {
+      const added = importFavourites(await file.text());
+      toast.success(added === 1 ? '1 favourite added.' : `${added} favourites added.`);
+    } catch (err) {
+      toast.error((err as Error).message);
+    }
+  }
+
+  return (
+    <section className="favourites" aria-labelledby="favourites-title" data-testid="favourites">
+      <h2 id="favourites-title">Favourites</h2>
+      <OfflineMarker dataAtMs={favouritesDataTimeMs(favourites)} />
+      {rows.length === 0 ? (
+        <p className="finder-message">
+          No favourites yet. Open a station’s details and tap “Save to favourites”. They stay on this device
+          and work offline.
+        </p>
+      ) : (
+        <ul className="favourites__list">
+          {rows.map(({ f, km, deg }) => (
+            <li key={f.id} data-station-id={f.id}>
+              <button type="button" onClick={() => onOpen(f.id)}>
+                <span className="favourites__name">{f.station.name}</span>
+                <span className="favourites__city">
+                  {[f.station.city, f.station.countryCode].filter(Boolean).join(', ')}
+                </span>
+                <span className="favourites__distance" data-testid="favourite-distance">
+                  {km === null || deg === null
+                    ? 'Distance needs a position'
+                    : `${formatDistance(km)} ${cardinalOf(deg)}`}
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="favourites__tools">
+        <button type="button" className="button" onClick={download} disabled={rows.length === 0}>
+          Export
+        </button>
+        <button type="button" className="button" onClick={() => fileInput.current?.click()}>
+          Import
+        </button>
+        <input
+          ref={fileInput}
+          type="file"
+          accept="application/json,.json"
+          hidden
+          onChange={upload}
+          aria-label="Import favourites file"
+        />
+      </div>
+    </section>
+  );
+}

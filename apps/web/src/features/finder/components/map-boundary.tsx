@@ -1,0 +1,21 @@
+import { Component, type ReactNode } from 'react';
+
+/** Keeps the finder working when the map code cannot load (offline before it was cached, blocked script). */
+export class MapBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override render() {
+    if (this.state.failed) {
+      return (
+        <p className="finder-map finder-map--unavailable" role="status">
+          The map could not load. The list and the panel still work.
+        </p>
+      );
+    }
+    return this.props.children;
+  }
+}

@@ -1,0 +1,144 @@
+import { bearingDeg, cardinalOf, distanceKm, formatDistance, type StationSummary } from '@cng/shared';
+import type { LonLat } from '../../../components/map/lat-lng';
+import { ReportForm } from '../../../components/status/report-form';
+import { ReportTimeline } from '../../../components/status/report-timeline';
+import { StatusBadge } from '../../../components/status/status-badge';
+import { useStationEvents } from '../../../components/status/use-station-events';
+import { OfflineMarker } from '../../../pwa/offline-marker';
+import { useStationDataTime } from '../../../pwa/use-station-data-time';
+import { useFavourites } from '../hooks/use-favourites';
+import { useStation } from '../hooks/use-station';
+import { StationActions } from './station-actions';
+import { OpenNow, priceText } from './station-facts';
+
+export interface StationDetailsProps {
+  stationId: string;
+  known?: StationSummary | null;
+  position: LonLat | null;
+  /** Heading level of the station name: 1 on the deep-link page, 2 inside the finder. */
+  headingLevel?: 1 | 2;
+}
+
+function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </>
+  );
+}
+
+/** Everything known about one station, where it came from, and what the driver can do with it. */
+export function StationDetails({ stationId, known, position, headingLevel = 2 }: StationDetailsProps) {
+  const { station: loaded, origin, loading, problem } = useStation(stationId, known);
+  // Live status changes pushed by the server replace the status the page loaded with.
+  const events = useStationEvents([stationId]);
+  const liveStatus = events.statuses[stationId];
+  const station = loaded && liveStatus ? { ...loaded, status: liveStatus } : loaded;
+  const savedAt = useFavourites().find((f) => f.id === stationId)?.savedAt;
+  const offlineDataAtMs = useStationDataTime(stationId, savedAt ? Date.parse(savedAt) : null);
+  const H = headingLevel === 1 ? 'h1' : 'h2';
+  if (!station) {
+    return (
+      <div className="station-details" data-testid="station-details">
+        <H>{loading ? 'Loading station…' : 'Station not found'}</H>
+        {problem && <p className="finder-message finder-message--warn">{problem}</p>}
+      </div>
+    );
+  }
+  const km = position ? distanceKm(position.lon, position.lat, station.lon, station.lat) : null;
+  const deg = position ? bearingDeg(position.lon, position.lat, station.lon, station.lat) : null;
+  const price = priceText(station.price);
+  const cng = station.cng;
+  return (
+    <article className="station-details" data-testid="station-details" data-station-id={station.id}>
+      <H className="station-details__name">{station.name}</H>
+      {station.brand && station.brand !== station.name && (
+        <p className="station-details__brand">{station.brand}</p>
+      )}
+      {origin === 'saved' && problem && (
+        <p className="finder-message finder-message--warn" role="status">
+          {problem} Showing the copy saved on this device.
+        </p>
+      )}
+      <OfflineMarker dataAtMs={offlineDataAtMs} />
+      <p className="station-details__live">
+        {km !== null && deg !== null && (
+          <strong data-testid="details-distance">
+            {formatDistance(km)} {cardinalOf(deg)}
+          </strong>
+        )}
+        <OpenNow station={station} />
+        <StatusBadge status={station.status} />
+      </p>
+      <StationActions station={station} />
+      <dl className="station-details__facts">
+        <Fact label="Address">
+          {[station.address, station.city, station.region, station.countryCode].filter(Boolean).join(', ') ||
+            'Not published by the source'}
+        </Fact>
+        <Fact label="Opening hours">
+          {station.openingHours ?? (cng.open24x7 ? '24/7' : 'Not published by the source')}
+        </Fact>
+        <Fact label="Phone">
+          {station.phone ? (
+            <a href={`tel:${station.phone.replace(/[^\d+]/g, '')}`}>{station.phone}</a>
+          ) : (
+            'Not published'
+          )}
+        </Fact>
+        <Fact label="CNG price">
+          {price ??
+            (station.price?.outlier
+              ? 'The published price looks wrong, so we do not show it'
+              : 'Not published')}
+        </Fact>
+        <Fact label="Live status">{station.status.explanation}</Fact>
+        {(cng.fillType || cng.pressurePsi || cng.vehicleClass) && (
+          <Fact label="CNG details">
+            {[
+              cng.fillType && `${cng.fillType} fill`,
+              cng.pressurePsi && `${cng.pressurePsi.join('/')} PSI`,
+              cng.vehicleClass && `vehicles: ${cng.vehicleClass}`,
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+          </Fact>
+        )}
+        <Fact label="Position">
+          {station.lat.toFixed(5)}, {station.lon.toFixed(5)} (
+          {station.coordinateQuality === 'geocoded'
+            ? 'approximate, geocoded'
+            : `from ${station.coordinateQuality} data`}
+          )
+        </Fact>
+      </dl>
+      <section className="station-details__reports" aria-labelledby="details-reports">
+        <h3 id="details-reports">Recent reports from drivers</h3>
+        <ReportTimeline stationId={station.id} version={events.seqs[station.id]} />
+      </section>
+      <ReportForm stationId={station.id} stationName={station.name} position={position} />
+      <section className="station-details__sources" aria-label="Data sources">
+        <h3>Source and licence</h3>
+        <ul>
+          {station.sources.map((s) => (
+            <li key={`${s.source}:${s.sourceId}`}>
+              {s.url ? (
+                <a href={s.url} target="_blank" rel="noopener noreferrer">
+                  {s.attribution}
+                </a>
+              ) : (
+                s.attribution
+              )}{' '}
+              — {s.licence}
+              <span className="station-details__imported">
+                {' '}
+                (imported {new Date(s.importedAt).toLocaleDateString()})
+              </span>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </article>
+  );
+}

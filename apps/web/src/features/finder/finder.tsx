@@ -1,0 +1,166 @@
+import { formatDistance } from '@cng/shared';
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { ArrivalPrompt } from '../../components/status/arrival-prompt';
+import { OfflineMarker } from '../../pwa/offline-marker';
+import { NEAREST_RADIUS_KM } from './api/finder-api';
+import { DetailsDialog } from './components/details-dialog';
+import { FavouritesPanel } from './components/favourites-panel';
+import { FiltersBar } from './components/filters-bar';
+import { HeadsUpPanel } from './components/heads-up-panel';
+import { LocationBanner } from './components/location-banner';
+import { MapBoundary } from './components/map-boundary';
+import { PlaceSearch } from './components/place-search';
+import { StationList } from './components/station-list';
+import { useFavourites } from './hooks/use-favourites';
+import { useFinder } from './hooks/use-finder';
+import { hasFilters, NO_FILTERS } from './utils/finder-filters';
+import './finder.css';
+
+// Leaflet is the heaviest part; the panel and the list render without waiting for it.
+const FinderMap = lazy(() => import('./components/finder-map'));
+
+/** The finder: nearest CNG stations with live distance, direction, speed and ETA; map, list, favourites. */
+export default function Finder() {
+  const f = useFinder();
+  const { location, position, gps, nearest, stations, selected } = f;
+  const favourites = useFavourites();
+  // The panel and the list are urgent; the map may follow a frame later, so it never delays them.
+  const mapStations = useDeferredValue(stations);
+  const mapSelected = useDeferredValue(selected);
+  const mapPosition = useDeferredValue(position);
+  const [detailsId, setDetailsId] = useState<string | null>(null);
+  const brands = useMemo(
+    () => [...new Set(stations.flatMap((s) => [s.brand, s.operator]).filter((b): b is string => !!b))].sort(),
+    [stations],
+  );
+
+  // Figure for the bench script: time from the nearest answer to the list and panel on screen.
+  useEffect(() => {
+    if (nearest.version === 0) return;
+    requestAnimationFrame(() => {
+      performance.mark('finder:list-rendered');
+      try {
+        performance.measure('finder:nearest-to-render', 'finder:nearest-response', 'finder:list-rendered');
+      } catch {
+        // The response mark can be cleared by the bench between runs; nothing to measure then.
+      }
+    });
+  }, [nearest.version]);
+
+  const known =
+    stations.find((s) => s.id === detailsId) ??
+    (selected?.id === detailsId ? selected : null) ??
+    favourites.find((x) => x.id === detailsId)?.station ??
+    null;
+  const search = (
+    <PlaceSearch
+      near={position}
+      onPick={(hit) => {
+        location.setManual(hit.lon, hit.lat, [hit.name, hit.city].filter(Boolean).join(', '));
+        f.select(hit);
+      }}
+    />
+  );
+  const noGps =
+    location.state.status === 'denied' ||
+    location.state.status === 'unavailable' ||
+    location.state.status === 'timeout';
+
+  return (
+    <div className="finder">
+      <div className="container finder__head">
+        <h1 className="finder__title">Find the nearest CNG station</h1>
+        <LocationBanner state={location.state} onStart={location.start} />
+        {/* Without a position, search is the way in: put it first, above the map. */}
+        {!position && search}
+      </div>
+      <div className="container finder__body">
+        <div className="finder__primary">
+          {selected ? (
+            <HeadsUpPanel
+              station={selected}
+              isNearest={f.isNearest}
+              speedKmh={f.speedKmh}
+              heading={f.heading}
+              onBackToNearest={() => f.select(null)}
+              onDetails={() => setDetailsId(selected.id)}
+            />
+          ) : (
+            <section className="hud hud--empty" aria-label="Selected station" data-testid="hud">
+              <p className="hud__placeholder">
+                {!position
+                  ? 'Your nearest station appears here as soon as we know where you are.'
+                  : nearest.loading || nearest.version === 0
+                    ? 'Finding stations near you…'
+                    : hasFilters(f.filters)
+                      ? `No station matches your filters within ${formatDistance(NEAREST_RADIUS_KM)}.`
+                      : `No CNG station in our data within ${formatDistance(NEAREST_RADIUS_KM)} of here.`}
+              </p>
+              {position && hasFilters(f.filters) && !nearest.loading && nearest.version > 0 && (
+                <button type="button" className="button" onClick={() => f.setFilters(NO_FILTERS)}>
+                  Clear filters
+                </button>
+              )}
+            </section>
+          )}
+          <ArrivalPrompt fix={gps} stations={stations} />
+          {f.compass.needsPermission && gps && (
+            <button
+              type="button"
+              className="button finder__compass"
+              onClick={() => void f.compass.requestAccess()}
+            >
+              Use the compass when standing still
+            </button>
+          )}
+          <MapBoundary>
+            <Suspense fallback={<div className="finder-map finder-map--loading">Loading the map…</div>}>
+              <FinderMap
+                position={mapPosition}
+                accuracyM={gps?.accuracyM ?? null}
+                headingDeg={f.heading.source === 'north-up' ? null : f.heading.deg}
+                stations={mapStations}
+                selected={mapSelected}
+                tapSetsPosition={!gps}
+                onSelect={(s) => f.select(s)}
+                onSetPosition={(p) => location.setManual(p.lon, p.lat, 'the point you chose on the map')}
+              />
+            </Suspense>
+          </MapBoundary>
+        </div>
+        <div className="finder__side">
+          {position && search}
+          {noGps && !position && (
+            <p className="finder-message">Or long-press (right-click) the map to set where you are.</p>
+          )}
+          <FiltersBar filters={f.filters} brands={brands} onChange={f.setFilters} />
+          <div className="finder__list-head">
+            <h2>
+              Stations near {position ? (location.state.position?.kind === 'manual' ? 'there' : 'you') : '…'}
+            </h2>
+            <p className="finder-message" role="status">
+              {nearest.error ??
+                (nearest.loading
+                  ? 'Updating…'
+                  : stations.length
+                    ? `${stations.length} nearest · straight-line distances`
+                    : '')}
+            </p>
+            <OfflineMarker dataAtMs={nearest.offlineDataAtMs ?? null} always />
+          </div>
+          <StationList
+            stations={stations}
+            selectedId={selected?.id ?? null}
+            heading={f.heading}
+            onSelect={(id) => f.select(stations.find((s) => s.id === id) ?? null)}
+            onDetails={setDetailsId}
+          />
+          <FavouritesPanel position={position} onOpen={setDetailsId} />
+        </div>
+      </div>
+      {detailsId && (
+        <DetailsDialog id={detailsId} known={known} position={position} onClose={() => setDetailsId(null)} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import { bearingDeg, distanceKm, type NearestStation, type StationSummary } from '@cng/shared';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useStationEvents } from '../../../components/status/use-station-events';
+import { refreshFavouriteSnapshots } from '../utils/favourites-store';
+import { type FinderFilters, loadFilters, saveFilters } from '../utils/finder-filters';
+import { headingFor } from '../utils/heading-source';
+import { recomputeStations } from '../utils/live-stations';
+import { positionLonLat } from '../utils/location-state';
+import { useCompass } from './use-compass';
+import { useLocation } from './use-location';
+import { useNearest } from './use-nearest';
+
+/** The finder's state in one place: position, motion, heading, the live list, filters and the selection. */
+export function useFinder() {
+  const location = useLocation();
+  const { state: loc, motion } = location;
+  const [filters, setFiltersState] = useState<FinderFilters>(loadFilters);
+  const setFilters = useCallback((f: FinderFilters) => {
+    saveFilters(f);
+    setFiltersState(f);
+  }, []);
+
+  const lon = loc.position ? positionLonLat(loc.position).lon : null;
+  const lat = loc.position ? positionLonLat(loc.position).lat : null;
+  const position = useMemo(() => (lon === null || lat === null ? null : { lon, lat }), [lon, lat]);
+  const nearest = useNearest(position, filters);
+
+  // Live status pushed by the server (SSE) for the listed stations, merged over the status they came with.
+  const listIds = useMemo(() => nearest.stations.map((s) => s.id), [nearest.stations]);
+  const events = useStationEvents(listIds);
+  const withLiveStatus = useMemo(
+    () => nearest.stations.map((s) => (events.statuses[s.id] ? { ...s, status: events.statuses[s.id]! } : s)),
+    [nearest.stations, events.statuses],
+  );
+
+  // The per-fix work: distance and bearing to every listed station, no request.
+  const stations = useMemo(
+    () => (position ? recomputeStations(withLiveStatus, position) : withLiveStatus),
+    [withLiveStatus, position],
+  );
+
+  useEffect(() => {
+    if (nearest.stations.length) refreshFavouriteSnapshots(nearest.stations);
+  }, [nearest.stations]);
+
+  // null follows the nearest station; an id pins the driver's choice; `extra` holds a choice outside the list.
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [extra, setExtra] = useState<StationSummary | null>(null);
+  const selected: NearestStation | null = useMemo(() => {
+    if (!selectedId) return stations[0] ?? null;
+    const listed = stations.find((s) => s.id === selectedId);
+    if (listed) return listed;
+    if (extra?.id === selectedId && position) {
+      return {
+        ...extra,
+        distanceKm: distanceKm(position.lon, position.lat, extra.lon, extra.lat),
+        bearingDeg: bearingDeg(position.lon, position.lat, extra.lon, extra.lat),
+      };
+    }
+    return stations[0] ?? null;
+  }, [selectedId, stations, extra, position]);
+
+  const select = useCallback((station: StationSummary | null) => {
+    setSelectedId(station?.id ?? null);
+    setExtra(station);
+  }, []);
+
+  const gps = loc.position?.kind === 'gps' ? loc.position.fix : null;
+  const standingStill = motion.speedKmh === 0;
+  const compass = useCompass(gps !== null && standingStill);
+  const heading = headingFor(motion, compass.headingDeg);
+
+  return {
+    location,
+    position,
+    gps,
+    speedKmh: gps ? motion.speedKmh : null,
+    heading,
+    compass,
+    filters,
+    setFilters,
+    nearest,
+    stations,
+    selected,
+    isNearest: selected !== null && selected.id === stations[0]?.id,
+    select,
+  };
+}

@@ -1,0 +1,153 @@
+import type { StationSummary } from '@cng/shared';
+
+/** localStorage key; the version lets a future format migrate instead of losing favourites. */
+export const FAVOURITES_KEY = 'cng.favourites.v1';
+/** Most favourites kept: a driver's regular stations, and the export stays a small file. */
+export const MAX_FAVOURITES = 200;
+
+/** A favourite: the stable station id plus the last known copy, so it works offline and survives re-imports. */
+export interface Favourite {
+  id: string;
+  savedAt: string;
+  station: StationSummary;
+}
+
+interface FavouritesFile {
+  app: 'cng-navigator';
+  kind: 'favourites';
+  version: 1;
+  favourites: Favourite[];
+}
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+let cache: Favourite[] | null = null;
+
+function storage(): Storage | null {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    // Storage can throw when disabled (privacy mode); favourites then live for this page only.
+    return null;
+  }
+}
+
+function isFavourite(value: unknown): value is Favourite {
+  const f = value as Favourite;
+  return (
+    !!f &&
+    typeof f.id === 'string' &&
+    typeof f.savedAt === 'string' &&
+    !!f.station &&
+    f.station.id === f.id &&
+    typeof f.station.name === 'string' &&
+    Number.isFinite(f.station.lon) &&
+    Number.isFinite(f.station.lat)
+  );
+}
+
+/** The saved favourites, newest first. */
+export function readFavourites(): Favourite[] {
+  if (cache) return cache;
+  try {
+    const parsed = JSON.parse(storage()?.getItem(FAVOURITES_KEY) ?? '[]') as unknown;
+    cache = Array.isArray(parsed) ? parsed.filter(isFavourite) : [];
+  } catch {
+    cache = [];
+  }
+  return cache;
+}
+
+function write(next: Favourite[]) {
+  cache = next.slice(0, MAX_FAVOURITES);
+  storage()?.setItem(FAVOURITES_KEY, JSON.stringify(cache));
+  for (const l of listeners) l();
+}
+
+/** Subscribes to changes (this tab and other tabs); returns the unsubscribe function. */
+export function subscribeFavourites(listener: Listener): () => void {
+  listeners.add(listener);
+  const onStorage = (e: StorageEvent) => {
+    if (e.key !== FAVOURITES_KEY) return;
+    cache = null;
+    listener();
+  };
+  globalThis.addEventListener?.('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    globalThis.removeEventListener?.('storage', onStorage);
+  };
+}
+
+/** Saves or removes a station; returns true when it is now a favourite. */
+export function toggleFavourite(station: StationSummary, now = new Date()): boolean {
+  const list = readFavourites();
+  if (list.some((f) => f.id === station.id)) {
+    write(list.filter((f) => f.id !== station.id));
+    return false;
+  }
+  write([{ id: station.id, savedAt: now.toISOString(), station: snapshot(station) }, ...list]);
+  return true;
+}
+
+/** Refreshes saved copies from fresh API data (same stable ids); keeps the rest as they were. */
+export function refreshFavouriteSnapshots(stations: readonly StationSummary[]) {
+  const list = readFavourites();
+  if (list.length === 0) return;
+  const byId = new Map(stations.map((s) => [s.id, s]));
+  let changed = false;
+  const next = list.map((f) => {
+    const fresh = byId.get(f.id);
+    if (!fresh || JSON.stringify(snapshot(fresh)) === JSON.stringify(f.station)) return f;
+    changed = true;
+    return { ...f, station: snapshot(fresh) };
+  });
+  if (changed) write(next);
+}
+
+/** The station fields worth keeping offline (no per-query distance or bearing). */
+function snapshot(station: StationSummary): StationSummary {
+  const {
+    distanceKm: _d,
+    bearingDeg: _b,
+    ...rest
+  } = station as StationSummary & {
+    distanceKm?: number;
+    bearingDeg?: number;
+  };
+  return rest;
+}
+
+/** The favourites as a small JSON file's text. */
+export function exportFavourites(): string {
+  const file: FavouritesFile = {
+    app: 'cng-navigator',
+    kind: 'favourites',
+    version: 1,
+    favourites: readFavourites(),
+  };
+  return JSON.stringify(file, null, 1);
+}
+
+/** Merges favourites from an exported file; returns how many were added. Throws a readable error on a bad file. */
+export function importFavourites(text: string): number {
+  let parsed: FavouritesFile;
+  try {
+    parsed = JSON.parse(text) as FavouritesFile;
+  } catch {
+    throw new Error('This file is not a CNG Navigator favourites file (it is not JSON).');
+  }
+  if (parsed?.app !== 'cng-navigator' || parsed.kind !== 'favourites' || !Array.isArray(parsed.favourites)) {
+    throw new Error('This file is not a CNG Navigator favourites file.');
+  }
+  const current = readFavourites();
+  const known = new Set(current.map((f) => f.id));
+  const added = parsed.favourites.filter((f) => isFavourite(f) && !known.has(f.id));
+  write([...current, ...added]);
+  return added.length;
+}
+
+/** Forgets the in-memory copy (tests, and after another tab cleared storage). */
+export function resetFavouritesCache() {
+  cache = null;
+}

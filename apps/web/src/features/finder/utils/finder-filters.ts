@@ -1,0 +1,38 @@
+/** The driver's list filters; remembered on the device. */
+export interface FinderFilters {
+  openNow: boolean;
+  availableOnly: boolean;
+  /** Operator or brand text; the server matches it ignoring case and accents. */
+  operator: string;
+}
+
+export const FILTERS_KEY = 'cng.finder.filters.v1';
+export const NO_FILTERS: FinderFilters = { openNow: false, availableOnly: false, operator: '' };
+
+/** The remembered filters, or none when nothing (or something unreadable) is stored. */
+export function loadFilters(): FinderFilters {
+  try {
+    const raw = JSON.parse(localStorage.getItem(FILTERS_KEY) ?? 'null') as Partial<FinderFilters> | null;
+    if (!raw || typeof raw !== 'object') return NO_FILTERS;
+    return {
+      openNow: raw.openNow === true,
+      availableOnly: raw.availableOnly === true,
+      operator: typeof raw.operator === 'string' ? raw.operator.slice(0, 80) : '',
+    };
+  } catch {
+    return NO_FILTERS;
+  }
+}
+
+export function saveFilters(filters: FinderFilters) {
+  try {
+    localStorage.setItem(FILTERS_KEY, JSON.stringify(filters));
+  } catch {
+    // Storage disabled: the filters still apply for this visit.
+  }
+}
+
+/** True when any filter narrows the list. */
+export function hasFilters(f: FinderFilters): boolean {
+  return f.openNow || f.availableOnly || f.operator.trim().length >= 2;
+}

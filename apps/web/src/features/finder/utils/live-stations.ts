@@ -1,0 +1,27 @@
+import { bearingDeg, distanceKm, type NearestStation } from '@cng/shared';
+import type { LonLat } from '../../../components/map/lat-lng';
+
+/**
+ * Distance (km) and bearing (degrees from true north) from `position` to every station, nearest first.
+ * Runs on every position fix instead of a request; returns new objects and leaves the input untouched.
+ */
+export function recomputeStations<
+  T extends Pick<NearestStation, 'lon' | 'lat' | 'distanceKm' | 'bearingDeg'>,
+>(stations: readonly T[], position: LonLat): T[] {
+  const out = new Array<T>(stations.length);
+  for (let i = 0; i < stations.length; i++) {
+    const s = stations[i]!;
+    out[i] = {
+      ...s,
+      distanceKm: distanceKm(position.lon, position.lat, s.lon, s.lat),
+      bearingDeg: bearingDeg(position.lon, position.lat, s.lon, s.lat),
+    };
+  }
+  return out.sort((a, b) => a.distanceKm - b.distanceKm);
+}
+
+/** Straight-line ETA in minutes at `speedKmh`, or null when too slow to say anything useful. */
+export function straightLineEtaMin(distanceKmValue: number, speedKmh: number): number | null {
+  if (speedKmh < 5) return null;
+  return (distanceKmValue / speedKmh) * 60;
+}

@@ -1,0 +1,126 @@
+import { bearingDeg, distanceKm, type NearestStation, type StationSummary } from '@cng/shared';
+import type { LonLat } from '../components/map/lat-lng';
+
+/** The last nearest list the finder showed (whatever its filters). */
+export const LAST_LIST_KEY = 'cng.offline.last-list.v1';
+/** The stations around the last known position, unfiltered: what the finder falls back on offline. */
+export const AREA_KEY = 'cng.offline.area.v1';
+/** The area kept: the nearest 100 stations within 50 km (about 60 KB of JSON). */
+export const AREA_LIMIT = 100;
+export const AREA_RADIUS_KM = 50;
+/** Fetch the area again after moving this far from where it was fetched, or when it is this old. */
+export const AREA_REFRESH_KM = 15;
+export const AREA_REFRESH_MS = 6 * 3600_000;
+
+/** A list of stations as fetched: where from, when, and the station fields (no per-query distance). */
+export interface SavedStations {
+  origin: LonLat;
+  fetchedAtMs: number;
+  stations: StationSummary[];
+}
+
+/** The finder's filters as far as saved data can apply them (openNow and status are as of the fetch). */
+export interface OfflineFilters {
+  openNow?: boolean;
+  availableOnly?: boolean;
+  operator?: string;
+}
+
+function storage(): Storage | null {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Strips the per-query fields, so that the saved copy is only what the station is. */
+function summary(station: StationSummary): StationSummary {
+  const { distanceKm: _d, bearingDeg: _b, ...rest } = station as Partial<NearestStation> & StationSummary;
+  return rest as StationSummary;
+}
+
+/** Saves a list under `key`; a full storage only costs the offline copy, never the live page. */
+export function saveStations(
+  key: string,
+  origin: LonLat,
+  stations: readonly StationSummary[],
+  nowMs = Date.now(),
+) {
+  const saved: SavedStations = { origin, fetchedAtMs: nowMs, stations: stations.map(summary) };
+  try {
+    storage()?.setItem(key, JSON.stringify(saved));
+  } catch {
+    // Quota exceeded or storage disabled: the finder still works online.
+  }
+}
+
+/** A saved list, or null when none (or unreadable). */
+export function readStations(key: string): SavedStations | null {
+  try {
+    const saved = JSON.parse(storage()?.getItem(key) ?? 'null') as SavedStations | null;
+    return saved && Array.isArray(saved.stations) && Number.isFinite(saved.fetchedAtMs) ? saved : null;
+  } catch {
+    return null;
+  }
+}
+
+/** True when the saved area is missing, older than AREA_REFRESH_MS or AREA_REFRESH_KM away from `at`. */
+export function areaRefreshDue(at: LonLat, nowMs = Date.now()): boolean {
+  const area = readStations(AREA_KEY);
+  if (!area) return true;
+  const movedKm = distanceKm(at.lon, at.lat, area.origin.lon, area.origin.lat);
+  return movedKm > AREA_REFRESH_KM || nowMs - area.fetchedAtMs > AREA_REFRESH_MS;
+}
+
+function matches(s: StationSummary, filters: OfflineFilters): boolean {
+  if (filters.openNow && s.openNow !== true) return false;
+  if (filters.availableOnly && s.status?.status !== 'available') return false;
+  const text = filters.operator?.trim().toLowerCase() ?? '';
+  if (text.length >= 2 && ![s.brand, s.operator].some((b) => b?.toLowerCase().includes(text))) return false;
+  return true;
+}
+
+/**
+ * The saved stations nearest to `at` (lon, lat), distance (km) and bearing computed afresh, at most `limit`;
+ * `dataAtMs` is the fetch time of the oldest list used. Null when nothing is saved.
+ */
+export function savedStationsNear(
+  at: LonLat,
+  filters: OfflineFilters = {},
+  limit = 50,
+): { stations: NearestStation[]; dataAtMs: number } | null {
+  const lists = [readStations(AREA_KEY), readStations(LAST_LIST_KEY)].filter((l): l is SavedStations => !!l);
+  if (!lists.length) return null;
+  // The newer copy of a station wins (its status and opening are more recent).
+  const byId = new Map<string, StationSummary>();
+  for (const list of [...lists].sort((a, b) => a.fetchedAtMs - b.fetchedAtMs)) {
+    for (const s of list.stations) byId.set(s.id, s);
+  }
+  const stations = [...byId.values()]
+    .filter((s) => matches(s, filters))
+    .map((s) => ({
+      ...s,
+      distanceKm: distanceKm(at.lon, at.lat, s.lon, s.lat),
+      bearingDeg: bearingDeg(at.lon, at.lat, s.lon, s.lat),
+    }))
+    .sort((a, b) => a.distanceKm - b.distanceKm)
+    .slice(0, limit);
+  return { stations, dataAtMs: Math.min(...lists.map((l) => l.fetchedAtMs)) };
+}
+
+/** When the saved copy of station `id` was fetched (the newest list holding it), or null. */
+export function savedStationTimeMs(id: string): number | null {
+  const times = [readStations(AREA_KEY), readStations(LAST_LIST_KEY)]
+    .filter((l) => l?.stations.some((s) => s.id === id))
+    .map((l) => (l as SavedStations).fetchedAtMs);
+  return times.length ? Math.max(...times) : null;
+}
+
+/** While showing favourites offline: the oldest of their saved copies (newest saved list, else when saved). */
+export function favouritesDataTimeMs(favourites: readonly { id: string; savedAt: string }[]): number | null {
+  const times = favourites
+    .map((f) => savedStationTimeMs(f.id) ?? Date.parse(f.savedAt))
+    .filter(Number.isFinite);
+  return times.length ? Math.min(...times) : null;
+}

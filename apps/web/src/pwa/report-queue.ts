@@ -1,0 +1,163 @@
+import type { ReportRequest } from '@cng/shared';
+import { type SubmitReportResult, submitReport } from '../components/status/submit-report';
+import { REPORT_QUEUE_KEY } from './report-queue-key';
+
+export { REPORT_QUEUE_KEY };
+
+/** Most reports kept waiting: a long dead zone, not a backlog. */
+export const MAX_QUEUED_REPORTS = 20;
+/** Older reports are not sent: the server dates a report on arrival, and an hour-old "no gas" would mislead. */
+export const QUEUED_REPORT_MAX_AGE_MIN = 60;
+
+/** A report made without a connection, waiting to be sent with the same body. */
+export interface QueuedReport {
+  key: string;
+  stationId: string;
+  stationName: string | null;
+  report: ReportRequest;
+  queuedAt: string;
+}
+
+/** submitReport's outcomes, plus "kept on this device until the network is back". */
+export type SubmitOrQueueResult = SubmitReportResult | { kind: 'queued'; queued: QueuedReport };
+
+/** What one flush did, for the notice the driver sees. */
+export interface FlushResult {
+  delivered: QueuedReport[];
+  /** Refused by the server (too far, too soon, unknown station) or too old to send: dropped. */
+  dropped: { queued: QueuedReport; reason: string }[];
+  remaining: number;
+}
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+let cache: QueuedReport[] | null = null;
+let flushing: Promise<FlushResult> | null = null;
+/** What became of each queued report sent or dropped in this page, by key, for the form that queued it. */
+const deliveries = new Map<string, string>();
+
+/** "Sent" or "not sent: why" for a report queued from this page; null while it waits. */
+export function reportDelivery(key: string | null): string | null {
+  return key ? (deliveries.get(key) ?? null) : null;
+}
+
+function storage(): Storage | null {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** The waiting reports, oldest first. */
+export function readReportQueue(): QueuedReport[] {
+  if (cache) return cache;
+  try {
+    const parsed = JSON.parse(storage()?.getItem(REPORT_QUEUE_KEY) ?? '[]') as unknown;
+    cache = Array.isArray(parsed)
+      ? parsed.filter((q: QueuedReport) => typeof q?.stationId === 'string' && !!q.report?.status)
+      : [];
+  } catch {
+    cache = [];
+  }
+  return cache;
+}
+
+function write(next: QueuedReport[]) {
+  cache = next;
+  if (next.length) storage()?.setItem(REPORT_QUEUE_KEY, JSON.stringify(next));
+  else storage()?.removeItem(REPORT_QUEUE_KEY);
+  for (const l of listeners) l();
+}
+
+/** Subscribes to queue changes; returns the unsubscribe function. */
+export function subscribeReportQueue(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Keeps a report for later; the oldest is dropped past MAX_QUEUED_REPORTS. */
+export function queueReport(
+  stationId: string,
+  report: ReportRequest,
+  stationName: string | null = null,
+  now = new Date(),
+): QueuedReport {
+  const queued: QueuedReport = {
+    key: `${now.getTime()}-${Math.random().toString(36).slice(2, 8)}`,
+    stationId,
+    stationName,
+    report,
+    queuedAt: now.toISOString(),
+  };
+  write([...readReportQueue(), queued].slice(-MAX_QUEUED_REPORTS));
+  return queued;
+}
+
+/** Sends a report now, or queues it when there is no connection (the result then says "queued"). */
+export async function submitReportOrQueue(
+  stationId: string,
+  report: ReportRequest,
+  stationName: string | null = null,
+  send: typeof submitReport = submitReport,
+): Promise<SubmitOrQueueResult> {
+  const result = await send(stationId, report);
+  if (result.kind !== 'network-error') return result;
+  return { kind: 'queued', queued: queueReport(stationId, report, stationName) };
+}
+
+const DROP_REASONS: Partial<Record<SubmitReportResult['kind'], string>> = {
+  'too-far': 'the server found you too far from the station',
+  'rate-limited': 'you had reported this station a moment before',
+  invalid: 'the server refused it as invalid',
+  'not-found': 'the station is no longer listed',
+};
+
+async function flushOnce(send: typeof submitReport, now: Date): Promise<FlushResult> {
+  const result: FlushResult = { delivered: [], dropped: [], remaining: 0 };
+  const queue = readReportQueue();
+  for (const queued of queue) {
+    const ageMin = (now.getTime() - Date.parse(queued.queuedAt)) / 60_000;
+    if (!(ageMin <= QUEUED_REPORT_MAX_AGE_MIN)) {
+      result.dropped.push({ queued, reason: `it was more than ${QUEUED_REPORT_MAX_AGE_MIN} minutes old` });
+      continue;
+    }
+    const sent = await send(queued.stationId, queued.report);
+    if (sent.kind === 'created') result.delivered.push(queued);
+    else if (DROP_REASONS[sent.kind])
+      result.dropped.push({ queued, reason: DROP_REASONS[sent.kind] as string });
+    else if (sent.kind === 'network-error') {
+      // Still no connection: this one and the rest wait for the next try, in order.
+      break;
+    }
+    // A server error (5xx) keeps the report queued for the next try.
+  }
+  // Reports queued while this flush was sending stay queued too.
+  for (const q of result.delivered) deliveries.set(q.key, 'Back online: your report was sent.');
+  for (const d of result.dropped) deliveries.set(d.queued.key, `Your report was not sent: ${d.reason}.`);
+  const handled = new Set([...result.delivered, ...result.dropped.map((d) => d.queued)].map((q) => q.key));
+  write(readReportQueue().filter((q) => !handled.has(q.key)));
+  result.remaining = readReportQueue().length;
+  return result;
+}
+
+/**
+ * Sends the waiting reports, oldest first. One flush at a time per page, and per browser where Web Locks
+ * exist, so two tabs coming back online do not send a report twice.
+ */
+export function flushReportQueue(send: typeof submitReport = submitReport, now = new Date()) {
+  flushing ??= (async () => {
+    try {
+      cache = null;
+      const locks = (globalThis.navigator as Navigator | undefined)?.locks;
+      if (!locks) return await flushOnce(send, now);
+      return (await locks.request('cng-report-queue', () => {
+        cache = null;
+        return flushOnce(send, now);
+      })) as FlushResult;
+    } finally {
+      flushing = null;
+    }
+  })();
+  return flushing;
+}

@@ -1,0 +1,35 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { pwaOptions } from './src/pwa/pwa-options.js';
+
+// react-router's package exports only its development build; production bundles use its production build.
+const reactRouterDir = path.dirname(createRequire(import.meta.url).resolve('react-router/package.json'));
+const reactRouterProd = path.join(reactRouterDir, 'dist/production/index.mjs');
+
+export default defineConfig(({ command, isSsrBuild }) => ({
+  plugins: [react(), VitePWA(pwaOptions)],
+  resolve: {
+    alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProd }] : [],
+  },
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+    assetsInlineLimit: 2048,
+    // .vite/manifest.json: the chunk graph that the size budgets (.size-limit.js) measure per route.
+    manifest: true,
+    rollupOptions: {
+      output: isSsrBuild
+        ? {}
+        : {
+            // React, React DOM and the router change rarely: their own long-cached chunk.
+            manualChunks(id: string) {
+              if (/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)) return 'vendor-react';
+            },
+          },
+    },
+  },
+  server: { proxy: { '/api': 'http://127.0.0.1:8080' } },
+}));
