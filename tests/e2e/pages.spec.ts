@@ -1,0 +1,229 @@
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+
+/** Every content route, its main heading and a file-name-safe label for screenshots. */
+const PAGES = [
+  { path: '/', heading: 'Find CNG Fast and Easy', label: 'home' },
+  { path: '/about', heading: 'Find Fuel - Fast and Easy', label: 'about' },
+  { path: '/App', heading: 'What the app does for you', label: 'app' },
+  { path: '/contact', heading: 'Contact Us', label: 'contact' },
+  { path: '/pricing', heading: 'Pricing', label: 'pricing' },
+  { path: '/terms-and-conditions', heading: 'Terms and Conditions', label: 'terms' },
+  { path: '/privacy-policy', heading: 'Privacy Policy', label: 'privacy' },
+  { path: '/cancellation-and-refund-policy', heading: 'Return and Refund Policy', label: 'refund' },
+] as const;
+
+/** Collects console errors (hydration mismatches included) while a page is open. */
+function watchConsole(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(msg.text());
+  });
+  page.on('pageerror', (err) => errors.push(err.message));
+  return errors;
+}
+
+/** Scrolls through the page so every fade-in block has appeared (as it would for a reader). */
+async function scrollThrough(page: Page): Promise<void> {
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  for (let y = 0; y < height; y += 400) await page.evaluate((top) => window.scrollTo(0, top), y);
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await page.waitForTimeout(700);
+  // Lazy images have been requested on the way down: wait until every one of ours has loaded (map tiles come
+  // from a tile server that this sandbox cannot reach).
+  await page.waitForFunction(() =>
+    [...document.images]
+      .filter((img) => img.currentSrc.startsWith(window.location.origin))
+      .every((img) => img.complete && img.naturalWidth > 0),
+  );
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
+test('Home: banner, headline, For you button, four reasons and the closing block', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('complementary', { name: 'Announcement' })).toContainText('app is out');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Find CNG Fast and Easy');
+  const forYou = page.getByRole('link', { name: 'For you', exact: true });
+  await expect(forYou).toHaveAttribute('href', '/App');
+  const why = page.locator('section', { has: page.getByRole('heading', { name: 'Why Choose Us ?' }) });
+  await expect(why.getByRole('heading', { level: 3 })).toHaveText([
+    'Accuracy',
+    'Reliability',
+    'Convenience',
+    'Time Saving',
+  ]);
+  const closing = page.locator('section.closing');
+  await expect(closing.getByRole('heading', { level: 2 })).toHaveText('CNG Navigator');
+  await expect(closing).toContainText('Easily find the nearest CNG pump station');
+  await expect(closing.getByRole('link', { name: 'Open the web app' })).toHaveAttribute('href', '/App');
+  await forYou.click();
+  await expect(page).toHaveURL(/\/App$/);
+});
+
+test('About: hero, Our Services and Our Mission with images, alternating icon blocks', async ({ page }) => {
+  await page.goto('/about');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Find Fuel - Fast and Easy');
+  for (const title of ['Our Services', 'Our Mission']) {
+    const block = page.locator('article', { has: page.getByRole('heading', { name: title, exact: true }) });
+    await expect(block.locator('img')).toHaveAttribute('alt', /\w/);
+  }
+  await expect(
+    page.getByText(/real-time direction, speed and distance to the nearest CNG station using GPS/),
+  ).toBeVisible();
+  await expect(page.locator('.icon-rows .feature--card')).toHaveCount(5);
+  await expect(page.locator('.icon-rows .feature--reversed')).toHaveCount(2);
+});
+
+test('App: six feature sections with title, text and image, alternating sides', async ({ page }) => {
+  await page.goto('/App');
+  const sections = page.locator('section[aria-labelledby="app-features-title"] article');
+  await expect(sections).toHaveCount(6);
+  for (let i = 0; i < 6; i++) {
+    const section = sections.nth(i);
+    await expect(section.getByRole('heading', { level: 3 })).toHaveText(/\w/);
+    await expect(section.locator('p')).toHaveText(/.{40,}/);
+    await expect(section.locator('img')).toHaveAttribute('alt', /\w/);
+    await expect(section).toHaveClass(i % 2 ? /feature--reversed/ : /^(?!.*feature--reversed)/);
+  }
+  await expect(sections.last()).toContainText('/api/docs');
+  await expect(sections.last()).toContainText('OpenStreetMap');
+});
+
+test('Pricing: three plans with the spec prices, one POPULAR, buttons to the app', async ({ page }) => {
+  await page.goto('/pricing');
+  const cards = page.locator('article.plan');
+  await expect(cards).toHaveCount(3);
+  await expect(cards.getByRole('heading', { level: 2 })).toHaveText([
+    'Basic Plan',
+    'Monthly Plan',
+    'Yearly Plan',
+  ]);
+  await expect(cards.locator('.plan__price')).toHaveText(['Free', '₹10 per month', '₹120 per year']);
+  await expect(page.getByText('POPULAR', { exact: true })).toHaveCount(1);
+  await expect(cards.nth(1)).toContainText('POPULAR');
+  await expect(cards.nth(0)).toContainText('Ad-supported');
+  await expect(cards.nth(2)).toContainText('Priority support');
+  for (let i = 0; i < 3; i++) await expect(cards.nth(i).getByRole('link')).toHaveAttribute('href', '/App');
+});
+
+test('Terms: 25 titled sections, Indian law and the courts of Chennai', async ({ page }) => {
+  await page.goto('/terms-and-conditions');
+  await expect(page.locator('.policy__section')).toHaveCount(25);
+  await expect(page.locator('.policy__section h2')).toHaveCount(25);
+  await expect(page.locator('.policy__toc li')).toHaveCount(25);
+  await expect(page.locator('main')).toContainText('governed by the laws of India');
+  await expect(page.locator('main')).toContainText('courts of Chennai');
+});
+
+test('Privacy: 15 sections, contact, five policy topics, last updated date, what is really collected', async ({
+  page,
+}) => {
+  await page.goto('/privacy-policy');
+  await expect(page.locator('.policy__section')).toHaveCount(15);
+  await expect(page.getByRole('heading', { name: 'Contact Us' })).toBeVisible();
+  await expect(page.locator('.policy__contact').getByRole('link', { name: 'contact page' })).toHaveAttribute(
+    'href',
+    '/contact',
+  );
+  await expect(page.locator('.policy__topics li')).toHaveText([
+    'Safety policy',
+    'Environmental policy',
+    'Pricing and billing policy',
+    'Customer service policy',
+    'Data privacy policy',
+  ]);
+  await expect(page.locator('.policy__updated')).toHaveText('Last updated: 25-04-2023');
+  const main = page.locator('main');
+  for (const fact of ['local storage', '500 m', 'random device id', 'under 13', 'No payment is taken']) {
+    await expect(main).toContainText(fact);
+  }
+});
+
+test('Refund: the six sections, the spec rules and a link to the contact page', async ({ page }) => {
+  await page.goto('/cancellation-and-refund-policy');
+  await expect(page.locator('.policy__section h2')).toHaveText([
+    /Interpretation and Definitions$/,
+    /Definitions$/,
+    /Your Order Cancellation Rights$/,
+    /Conditions for Returns$/,
+    /Gifts$/,
+    /Contact Us$/,
+  ]);
+  const main = page.locator('main');
+  await expect(main).toContainText('Once the service is provided, no refunds are given.');
+  await expect(main).toContainText('There are no conditions for returns');
+  await expect(main).toContainText('No refunds are given for plans bought as a gift.');
+  await page.locator('.policy__section').last().getByRole('link', { name: 'Contact us' }).click();
+  await expect(page).toHaveURL(/\/contact$/);
+});
+
+for (const { path: route, heading, label } of PAGES) {
+  test(`${route}: prerendered HTML, no placeholders, no axe violations, clean hydration, screenshot`, async ({
+    page,
+    request,
+  }, testInfo) => {
+    // The HTML as served already has the heading, the meta tags and the page's text (before any JavaScript).
+    const raw = await (await request.get(route)).text();
+    if (route !== '/App' && route !== '/contact') expect(raw).toContain(`>${heading}</h1>`);
+    else expect(raw).toContain(heading);
+    expect(raw).toMatch(/<title>[^<]+<\/title>/);
+    expect(raw).toMatch(/<meta name="description" content="[^"]{20,}"/);
+    expect(raw).toMatch(/<meta property="og:title" content="[^"]+"/);
+    expect(raw).toMatch(/<meta property="og:url" content="[^"]+"/);
+
+    const errors = watchConsole(page);
+    await page.goto(route);
+    await expect(page.getByRole('heading', { name: heading, exact: true }).first()).toBeVisible();
+    // One <title> after hydration: React reused the prerendered head tags instead of duplicating them.
+    await expect(page.locator('title')).toHaveCount(1);
+    await page.waitForLoadState('networkidle');
+    await scrollThrough(page);
+    await expect(page.locator('.fade-in--hidden')).toHaveCount(0);
+    const text = await page.locator('body').innerText();
+    expect(text, 'no unfilled {placeholder} text').not.toMatch(/[{}]/);
+
+    const axe = await new AxeBuilder({ page }).analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+    expect(errors.filter((e) => !/tile\.openstreetmap|Failed to load resource/.test(e))).toEqual([]);
+
+    await page.screenshot({
+      // test-results/pages/<page>-<viewport>.png (or under --output).
+      path: path.join(testInfo.project.outputDir, 'pages', `${label}-${testInfo.project.name}.png`),
+      fullPage: true,
+    });
+  });
+}
+
+test('content pages without a map never download map code, and / loads no toast code', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (req) => {
+    if (req.resourceType() === 'script') scripts.push(req.url());
+  });
+  // /App is the map page and /contact shows the office on a map (spec section 2): the others must not load it.
+  for (const { path } of PAGES.filter((p) => p.path !== '/App' && p.path !== '/contact')) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+  }
+  expect(scripts.filter((url) => /leaflet|finder/i.test(url))).toEqual([]);
+  scripts.length = 0;
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  expect(scripts.filter((url) => /toast/i.test(url))).toEqual([]);
+});
+
+test('sitemap.xml lists every content page and robots.txt points to it', async ({ request }) => {
+  const sitemap = await (await request.get('/sitemap.xml')).text();
+  for (const { path } of PAGES) expect(sitemap).toContain(`${path}</loc>`);
+  const robots = await (await request.get('/robots.txt')).text();
+  expect(robots).toMatch(/^Sitemap: https?:\/\/\S+\/sitemap\.xml$/m);
+  expect(robots).toContain('User-agent: *');
+});
+
+test('an unknown path serves the prerendered not-found page with 404', async ({ request, page }) => {
+  const res = await request.get('/no-such-page');
+  expect(res.status()).toBe(404);
+  expect(await res.text()).toContain('Page not found');
+  await page.goto('/no-such-page');
+  await expect(page.getByText('/no-such-page')).toBeVisible();
+});

@@ -1,0 +1,113 @@
+import { expect, test } from '@playwright/test';
+
+const ROUTES: [path: string, title: RegExp, heading: RegExp][] = [
+  ['/', /Find the nearest CNG station fast/, /Find CNG Fast and Easy/],
+  ['/about', /^About – CNG Navigator$/, /Find Fuel - Fast and Easy/],
+  ['/App', /Find a CNG station near you/, /nearest CNG station/i],
+  ['/app', /Find a CNG station near you/, /nearest CNG station/i],
+  ['/contact', /^Contact Us – CNG Navigator$/, /Contact Us/],
+  ['/pricing', /^Pricing – CNG Navigator$/, /Pricing|Plans/i],
+  ['/terms-and-conditions', /^Terms and Conditions – CNG Navigator$/, /Terms and Conditions/],
+  ['/privacy-policy', /^Privacy Policy – CNG Navigator$/, /Privacy Policy/],
+  [
+    '/cancellation-and-refund-policy',
+    /^Return and Refund Policy – CNG Navigator$/,
+    /Return and Refund Policy/,
+  ],
+];
+
+for (const [path, title, heading] of ROUTES) {
+  test(`${path} renders with its own title and heading`, async ({ page }) => {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(200);
+    await expect(page).toHaveTitle(title);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toHaveText(heading);
+    const description = await page.locator('meta[name="description"]').first().getAttribute('content');
+    expect(description?.length).toBeGreaterThan(20);
+  });
+}
+
+test('an unknown path shows the not-found page with HTTP 404 and helpful links', async ({ page }) => {
+  const response = await page.goto('/no-such-page');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
+  await expect(page).toHaveTitle(/Page not found/);
+  await page.getByRole('link', { name: 'Find the nearest CNG station' }).click();
+  await expect(page).toHaveURL(/\/App$/);
+});
+
+test('the mobile menu opens with its toggle and closes when a link is clicked @mobile', async ({ page }) => {
+  await page.goto('/');
+  const toggle = page.getByRole('button', { name: /open menu/i });
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(nav.getByRole('link', { name: 'About' })).toBeHidden();
+  await toggle.click();
+  await expect(page.getByRole('button', { name: /close menu/i })).toHaveAttribute('aria-expanded', 'true');
+  await nav.getByRole('link', { name: 'About' }).click();
+  await expect(page).toHaveURL(/\/about$/);
+  await expect(page.getByRole('button', { name: /open menu/i })).toHaveAttribute('aria-expanded', 'false');
+  await expect(nav.getByRole('link', { name: 'About' })).toBeHidden();
+});
+
+test('the desktop top bar shows every main link without a toggle @desktop', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: /open menu/i })).toBeHidden();
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  for (const name of ['Home', 'About', 'App', 'Contact', 'Pricing']) {
+    await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
+  }
+  await page.getByRole('link', { name: /CNG Navigator home/ }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('the scroll-to-top button appears only past 300 px and scrolls back to the top', async ({ page }) => {
+  await page.goto('/terms-and-conditions');
+  const button = page.getByRole('button', { name: 'Scroll to top' });
+  expect(
+    await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight),
+  ).toBeGreaterThan(600);
+  await expect(button).toBeHidden();
+  await page.evaluate(() => window.scrollTo(0, 250));
+  await expect(button).toBeHidden();
+  await page.evaluate(() => window.scrollTo(0, 400));
+  await expect(button).toBeVisible();
+  await button.click();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await expect(button).toBeHidden();
+});
+
+test('footer links navigate and bring the new page to the top', async ({ page }) => {
+  await page.goto('/');
+  const footer = page.getByRole('contentinfo');
+  await expect(footer).toContainText(`© ${new Date().getFullYear()}`);
+  await expect(footer).toContainText('Chennai');
+  const links: [string, RegExp][] = [
+    ['Privacy Policy', /\/privacy-policy$/],
+    ['Terms & Conditions', /\/terms-and-conditions$/],
+    ['Cancellation & Refund Policy', /\/cancellation-and-refund-policy$/],
+    ['App', /\/App$/],
+  ];
+  for (const [name, url] of links) {
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await footer.getByRole('link', { name, exact: true }).click();
+    await expect(page).toHaveURL(url);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  }
+});
+
+test('the API answers unknown paths with 404 JSON and every response has security headers', async ({
+  request,
+}) => {
+  const api = await request.get('/api/does-not-exist');
+  expect(api.status()).toBe(404);
+  expect(await api.json()).toMatchObject({ error: 'Not Found' });
+  for (const path of ['/', '/api/health', '/api/does-not-exist', '/nope']) {
+    const res = await request.get(path);
+    const headers = res.headers();
+    expect(headers['content-security-policy'], path).toContain("default-src 'self'");
+    expect(headers['x-content-type-options'], path).toBe('nosniff');
+    expect(headers['strict-transport-security'], path).toContain('max-age=');
+    expect(headers['referrer-policy'], path).toBeTruthy();
+  }
+});
