@@ -180,6 +180,7 @@ for (const { path: route, heading, label } of PAGES) {
     await page.waitForLoadState('networkidle');
     await scrollThrough(page);
     await expect(page.locator('.fade-in--hidden')).toHaveCount(0);
+    // biome-ignore lint/performance/useDomNodeTextContent: the visible text is what is checked; textContent includes inline scripts
     const text = await page.locator('body').innerText();
     expect(text, 'no unfilled {placeholder} text').not.toMatch(/[{}]/);
 

@@ -2,7 +2,6 @@ import { type Static, Type } from 'typebox';
 import { Nullable } from './nullable';
 import { StatusSummarySchema } from './status';
 
-
 /** Where a station's data came from, with the licence and attribution text that must reach the user. */
 export const StationSourceSchema = Type.Object({
   source: Type.String({ description: 'Importer name, e.g. osm, india-open, it-mimit, afdc' }),

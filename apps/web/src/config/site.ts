@@ -1,5 +1,5 @@
 /** Reads an optional build-time override; empty strings count as unset. */
-const env = (value: string | undefined): string | null => (value && value.trim() ? value.trim() : null);
+const env = (value: string | undefined): string | null => value?.trim() || null;
 
 function coordinate(value: string | undefined, fallback: number, min: number, max: number): number {
   const n = Number(value);
