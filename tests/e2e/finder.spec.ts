@@ -45,6 +45,11 @@ test('a station deep link shows its details, source and navigation hand-off', as
   const station = box.find((s) => /GIOVANNI GENTILE/i.test(s.address ?? '')) as ApiStation;
   const response = await page.goto(`/stations/${station.id}`);
   expect(response?.status()).toBe(200);
+  // Before the JavaScript runs, a shared link shows the site frame loading, never the Home page's content.
+  const served = (await response?.text()) ?? '';
+  expect(served).toContain('Loading…');
+  expect(served).toContain('id="main"');
+  expect(served).not.toContain('Find CNG Fast and Easy');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(station.name);
   const details = page.getByTestId('station-details');
   await expect(details).toContainText(/GIOVANNI GENTILE/i);

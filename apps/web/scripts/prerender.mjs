@@ -1,5 +1,5 @@
 // Writes the prerendered HTML of every content route (dist/<route>/index.html), the not-found page
-// (dist/404.html), sitemap.xml and robots.txt, from the client build in `outDir` and the SSR bundle in `ssrDir`.
+// (dist/404.html), the SPA shell (dist/shell.html), sitemap.xml and robots.txt, from the client build in `outDir` and the SSR bundle in `ssrDir`.
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -56,6 +56,8 @@ export async function prerender({ outDir, ssrDir }) {
       failures.push(`${route}: ${error instanceof Error ? error.message : error}`);
     }
   }
+  // Client routes without a prerendered page (/stations/:id) open in this frame, never in the Home page's HTML.
+  fs.writeFileSync(path.join(outDir, 'shell.html'), fillTemplate(template, entry.renderShell()));
   // The not-found page shows the requested path, which only the browser knows: it renders afresh there.
   const notFound = await entry.render('/404');
   fs.writeFileSync(path.join(outDir, '404.html'), fillTemplate(template, notFound));

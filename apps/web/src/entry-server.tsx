@@ -5,6 +5,8 @@ import { matchRoutes, StaticRouter } from 'react-router';
 import { AppRoutes } from './app/app-routes';
 import type { LazyPage } from './app/lazy-page';
 import { routes } from './app/routes';
+import { SiteFooter } from './components/layout/site-footer';
+import { SiteHeader } from './components/layout/site-header';
 
 export { pageRoutes } from './app/routes';
 export { site } from './config/site';
@@ -34,4 +36,27 @@ export async function render(url: string): Promise<string> {
   // <!--$!--> or <!--$?--> marks a Suspense boundary that did not render on the server.
   if (/<!--\$[!?]-->/.test(html)) throw new Error(`${url}: part of the page suspended during prerendering`);
   return html;
+}
+
+/**
+ * The SPA shell for client routes that have no prerendered page (/stations/:id): the site frame with a loading
+ * line, so a shared station link never flashes the Home page while the JavaScript loads. The browser renders the
+ * real page afresh over it (no data-route, so no hydration).
+ */
+export function renderShell(): string {
+  return renderToString(
+    <StaticRouter location="/__shell">
+      <title>CNG Navigator</title>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <SiteHeader />
+      <main id="main" tabIndex={-1}>
+        <p className="container page-section page-loading" role="status">
+          Loading…
+        </p>
+      </main>
+      <SiteFooter />
+    </StaticRouter>,
+  );
 }

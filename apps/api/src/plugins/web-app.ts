@@ -11,8 +11,9 @@ import fp from 'fastify-plugin';
  */
 export default fp(async function webApp(app: FastifyInstance, opts: { webDist: string }) {
   const root = path.resolve(opts.webDist);
-  const shell = path.join(root, 'index.html');
-  const hasBuild = fs.existsSync(shell);
+  const hasBuild = fs.existsSync(path.join(root, 'index.html'));
+  // Builds from before the shell existed fall back to index.html (the "/" page, which the client re-renders).
+  const shell = fs.existsSync(path.join(root, 'shell.html')) ? 'shell.html' : 'index.html';
   if (!hasBuild) app.log.warn({ root }, 'web app is not built (run npm run build); only the API is served');
 
   if (hasBuild) {
@@ -31,13 +32,13 @@ export default fp(async function webApp(app: FastifyInstance, opts: { webDist: s
     });
   }
 
-  /** The prerendered HTML for a route when the build has it, else the SPA shell. */
+  /** The prerendered HTML for a route when the build has it, else the SPA shell (site frame, "Loading…"). */
   const pageFor = (urlPath: string): string => {
     const clean = urlPath.replace(/\/+$/, '') || '/';
     const candidate = path.join(root, clean === '/' ? '' : clean, 'index.html');
     // The resolved path must stay inside the build folder (no ../ tricks).
     if (candidate.startsWith(root) && fs.existsSync(candidate)) return path.relative(root, candidate);
-    return 'index.html';
+    return shell;
   };
 
   const sendHtml = (reply: FastifyReply, file: string, status: number) =>

@@ -57,7 +57,7 @@ export const pwaOptions: Partial<VitePWAOptions> = {
     globIgnores: ['404.html', 'images/og-card*', 'icons/*.svg', '**/*.map'],
     manifestTransforms: [pagesAtTheirUrls],
     // Client routes without prerendered HTML (/stations/:id, unknown paths) open in the shell; never the API.
-    navigateFallback: 'index.html',
+    navigateFallback: 'shell.html',
     navigateFallbackDenylist: [/^\/api(\/|$)/],
     cleanupOutdatedCaches: true,
     // The first worker takes the open page at once, so it works offline without a reload; later ones wait.
