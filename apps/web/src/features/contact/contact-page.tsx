@@ -1,7 +1,6 @@
 import { site } from '../../config/site';
 import { ContactForm } from './components/contact-form';
 import { OfficeMap } from './components/office-map';
-import './contact.css';
 
 /** Contact (spec section 2): the form titled "Contact Us", laid over a map centred on the office. */
 export default function ContactPage() {

@@ -1,5 +1,7 @@
-/** Field limits; the API checks the same ones (apps/api/src/contact/contact-schema.ts). */
-export const CONTACT_LIMITS = { nameMax: 100, emailMax: 254, messageMax: 5000 } as const;
+import { CONTACT_LIMITS } from '@cng/shared';
+
+/** The limits the API enforces too (packages/shared/src/contact.ts). */
+export { CONTACT_LIMITS };
 
 export type ContactField = 'name' | 'email' | 'message';
 export type ContactValues = Record<ContactField, string>;
