@@ -8,11 +8,20 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'cng-test-report-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
 
-function run(label, cmd, args, env = {}) {
+/** Runs one step; a failed check step (lint, typecheck, build, budgets) counts as one failure in the total. */
+function run(label, cmd, args, env = {}, { check = false } = {}) {
   console.log(`\n=== ${label}: ${cmd} ${args.join(' ')}`);
   const res = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  if (res.status !== 0) failures.push(`${label} (exit ${res.status ?? res.signal})`);
+  if (res.status !== 0) {
+    failures.push(`${label} (exit ${res.status ?? res.signal})`);
+    if (check) totals.failed += 1;
+  }
   return res.status === 0;
+}
+
+/** A test step that failed without any failed test (a crash, a timeout) still counts as one failure. */
+function countCrash(ok, failedTests) {
+  if (!ok && failedTests === 0) totals.failed += 1;
 }
 
 if (!process.env.TEST_DATABASE_URL) {
@@ -22,33 +31,41 @@ if (!process.env.TEST_DATABASE_URL) {
   );
 }
 
-run('lint', 'node', ['scripts/biome.mjs', 'check', '.']);
-run('typecheck', 'npm', ['run', 'typecheck', '--silent']);
+run('lint', 'node', ['scripts/biome.mjs', 'check', '.'], {}, { check: true });
+run('typecheck', 'npm', ['run', 'typecheck', '--silent'], {}, { check: true });
 
 const vitestJson = path.join(tmp, 'vitest.json');
-run('unit and integration tests', 'npx', [
+const unitOk = run('unit and integration tests', 'npx', [
   'vitest',
   'run',
   '--reporter=default',
   '--reporter=json',
   `--outputFile.json=${vitestJson}`,
 ]);
+let unitFailed = 0;
 if (fs.existsSync(vitestJson)) {
   const r = JSON.parse(fs.readFileSync(vitestJson, 'utf8'));
   totals.passed += r.numPassedTests;
-  totals.failed += r.numFailedTests;
+  unitFailed = r.numFailedTests;
   totals.skipped += r.numPendingTests + (r.numTodoTests ?? 0);
 }
+totals.failed += unitFailed;
+countCrash(unitOk, unitFailed);
 
-if (run('build', 'npm', ['run', 'build', '--silent'])) {
+if (run('build', 'npm', ['run', 'build', '--silent'], {}, { check: true })) {
+  // JavaScript budgets per route (.size-limit.js): the landing page and the finder page.
+  run('size budgets', 'npx', ['size-limit'], {}, { check: true });
   const pwJson = path.join(tmp, 'playwright.json');
-  run('browser tests', 'npx', ['playwright', 'test'], { PW_JSON_OUTPUT: pwJson });
+  const e2eOk = run('browser tests', 'npx', ['playwright', 'test'], { PW_JSON_OUTPUT: pwJson });
+  let e2eFailed = 0;
   if (fs.existsSync(pwJson)) {
     const s = JSON.parse(fs.readFileSync(pwJson, 'utf8')).stats;
     totals.passed += s.expected + (s.flaky ?? 0);
-    totals.failed += s.unexpected;
+    e2eFailed = s.unexpected;
     totals.skipped += s.skipped;
   }
+  totals.failed += e2eFailed;
+  countCrash(e2eOk, e2eFailed);
 }
 
 if (!process.env.TEST_DATABASE_URL)
