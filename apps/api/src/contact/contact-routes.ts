@@ -1,5 +1,6 @@
 import { ApiErrorSchema } from '@cng/shared';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { badInput } from '../lib/http-errors';
 import { storeContactMessage } from './contact-repository';
 import { ContactBodySchema, ContactCreatedSchema, HONEYPOT_FIELD } from './contact-schema';
 
@@ -10,10 +11,6 @@ function hasControlChars(text: string): boolean {
     if (code < 0x20 || code === 0x7f) return true;
   }
   return false;
-}
-
-function badRequest(field: string, problem: string) {
-  return Object.assign(new Error(`${field} ${problem}`), { statusCode: 400, details: [{ field, problem }] });
 }
 
 /** `POST /api/contact`: validates, stores durably, answers 201 with the id only after the commit. */
@@ -44,10 +41,9 @@ const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { name, email, message } = request.body;
-      if (hasControlChars(name))
-        throw badRequest('name', 'must not contain line breaks or control characters');
+      if (hasControlChars(name)) throw badInput('name', 'must not contain line breaks or control characters');
       if (hasControlChars(email))
-        throw badRequest('email', 'must not contain line breaks or control characters');
+        throw badInput('email', 'must not contain line breaks or control characters');
       const spam = !!request.body[HONEYPOT_FIELD];
       const id = await storeContactMessage(app.db, { name, email, message, spam });
       if (spam)

@@ -1,7 +1,5 @@
+import { CONTACT_LIMITS } from '@cng/shared';
 import { Type } from '@fastify/type-provider-typebox';
-
-/** Field limits of the contact form; the web form checks the same ones (features/contact/validate-contact.ts). */
-export const CONTACT_LIMITS = { nameMax: 100, emailMax: 254, messageMax: 5000 } as const;
 
 /** The honeypot: a field people never see; bots that fill every input fill it. */
 export const HONEYPOT_FIELD = 'website';

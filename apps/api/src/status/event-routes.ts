@@ -1,6 +1,7 @@
 import { ApiErrorSchema, REPORT_LIMITS, RetryLaterErrorSchema } from '@cng/shared';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@fastify/type-provider-typebox';
+import { badInput } from '../lib/http-errors';
 import { type EventStreams, formatStatusEvent, matchesFilter, type StreamFilter } from './event-streams';
 import { latestReportId, stationsChangedAfter } from './report-repository';
 import type { StatusCache } from './status-cache';
@@ -31,14 +32,10 @@ const EventsQuerySchema = Type.Object({
   ),
 });
 
-function badRequest(field: string, problem: string) {
-  return Object.assign(new Error(`${field} ${problem}`), { statusCode: 400, details: [{ field, problem }] });
-}
-
 function parseFilter(query: { stations?: string; bbox?: string }): StreamFilter {
-  if (query.stations && query.bbox) throw badRequest('stations', 'cannot be combined with bbox');
+  if (query.stations && query.bbox) throw badInput('stations', 'cannot be combined with bbox');
   if (query.stations) return { stationIds: new Set(query.stations.split(',')) };
-  if (!query.bbox) throw badRequest('stations', 'is required (or give bbox)');
+  if (!query.bbox) throw badInput('stations', 'is required (or give bbox)');
   const [minLon, minLat, maxLon, maxLat] = query.bbox.split(',').map(Number) as [
     number,
     number,
@@ -47,7 +44,7 @@ function parseFilter(query: { stations?: string; bbox?: string }): StreamFilter 
   ];
   const lonOk = (v: number) => v >= -180 && v <= 180;
   if (!lonOk(minLon) || !lonOk(maxLon) || minLat < -90 || maxLat > 90 || minLat > maxLat)
-    throw badRequest('bbox', 'must be minLon,minLat,maxLon,maxLat inside WGS84 with minLat <= maxLat');
+    throw badInput('bbox', 'must be minLon,minLat,maxLon,maxLat inside WGS84 with minLat <= maxLat');
   return { bbox: [minLon, minLat, maxLon, maxLat] };
 }
 

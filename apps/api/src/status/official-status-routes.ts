@@ -7,8 +7,9 @@ import {
   StationIdParamsSchema,
 } from '@cng/shared';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { badInput } from '../lib/http-errors';
 import { insertOfficialStatus, publicReportFromRow } from './report-repository';
-import { httpError, requireStation } from './report-routes';
+import { requireStation } from './report-routes';
 import type { StatusCache } from './status-cache';
 
 /** True when the Authorization header carries `Bearer <token>`; compares digests in constant time. */
@@ -44,13 +45,13 @@ export function officialStatusRoutes(cache: StatusCache): FastifyPluginAsyncType
         // Check the token before the body is even validated: strangers learn nothing from 400s.
         onRequest: async (request, reply) => {
           const token = app.config.OPERATOR_TOKEN;
-          if (!token) throw httpError(404, 'OPERATOR_TOKEN', 'is unset', 'Official statuses are not enabled');
+          if (!token) throw badInput('OPERATOR_TOKEN', 'is unset', 404, 'Official statuses are not enabled');
           if (!bearerMatches(request.headers.authorization, token)) {
             reply.header('WWW-Authenticate', 'Bearer realm="official-status"');
-            throw httpError(
-              401,
+            throw badInput(
               'authorization',
               'must be Bearer <operator token>',
+              401,
               'Operator token required',
             );
           }
@@ -66,7 +67,7 @@ export function officialStatusRoutes(cache: StatusCache): FastifyPluginAsyncType
         if (body.validUntil !== undefined) {
           validUntil = new Date(body.validUntil);
           if (!(validUntil.getTime() > now.getTime()) || validUntil.getTime() > maxMs)
-            throw httpError(400, 'validUntil', 'must be in the future and at most 7 days ahead');
+            throw badInput('validUntil', 'must be in the future and at most 7 days ahead');
         } else {
           validUntil = new Date(
             now.getTime() + (body.ttlMin ?? REPORT_LIMITS.officialDefaultTtlMin) * 60_000,

@@ -13,22 +13,16 @@ import {
 } from '@cng/shared';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
+import { badInput } from '../lib/http-errors';
 import { loadStation } from '../stations/station-rows';
 import { insertDriverReport, listStationReports, publicReportFromRow } from './report-repository';
 import type { StatusCache } from './status-cache';
 
 /** An error the central handler turns into `{ error, message, details }`. */
-export function httpError(statusCode: number, field: string, problem: string, message?: string) {
-  return Object.assign(new Error(message ?? `${field} ${problem}`), {
-    statusCode,
-    details: [{ field, problem }],
-  });
-}
-
 /** The active station with this id, or a 404 naming the id. */
 export async function requireStation(request: FastifyRequest, id: string) {
   const station = await loadStation(request.server.db, id);
-  if (!station?.active) throw httpError(404, 'id', 'is not a known active station', `No station ${id}`);
+  if (!station?.active) throw badInput('id', 'is not a known active station', 404, `No station ${id}`);
   return station;
 }
 
