@@ -1,39 +1,17 @@
 import type { Station } from '@cng/shared';
 import tzLookup from '@photostructure/tz-lookup';
 import OpeningHours from 'opening_hours';
+import { wallClockParts } from '../lib/zoned-time';
 
 /** Answers "is it open at this instant?"; null when the hours are unknown or unparseable. */
 export type OpenNowFn = (now: Date) => boolean | null;
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
 
 /**
  * A Date whose local (process time zone) fields show the wall-clock time of `instant` in `timeZone`.
  * The opening_hours library reads local fields, so this is how it evaluates in the station's own zone.
  */
 export function wallClockIn(instant: Date, timeZone: string): Date {
-  const parts: Record<string, number> = {};
-  for (const p of formatterFor(timeZone).formatToParts(instant)) {
-    if (p.type !== 'literal') parts[p.type] = Number(p.value);
-  }
+  const parts = wallClockParts(instant.getTime(), timeZone);
   return new Date(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
 }
 
@@ -42,7 +20,7 @@ export function timeZoneOf(station: Pick<Station, 'timeZone' | 'lon' | 'lat'>): 
   const zone = station.timeZone ?? safeLookup(station.lat, station.lon);
   if (!zone) return null;
   try {
-    formatterFor(zone);
+    wallClockParts(0, zone); // throws RangeError for a zone this runtime does not know
     return zone;
   } catch {
     // An unknown zone name in the data: treat the hours as unknown rather than guess.

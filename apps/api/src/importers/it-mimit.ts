@@ -1,10 +1,10 @@
 import path from 'node:path';
+import { zonedToUtcIso } from '../lib/zoned-time';
 import { splitMimitStationLine } from './mimit-lines';
 import { flagPriceOutliers } from './price-outliers';
 import { SOURCE_LICENCES } from './source-licences';
 import type { ParsedImport, RecordPrice, Rejection } from './station-record';
 import { type RawRow, validateRows } from './validate-row';
-import { zonedToUtcIso } from './zoned-time';
 
 export const MIMIT_STATIONS_HEADER =
   'idImpianto|Gestore|Bandiera|Tipo Impianto|Nome Impianto|Indirizzo|Comune|Provincia|Latitudine|Longitudine';

@@ -1,7 +1,7 @@
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-/** Offset in ms of `timeZone` from UTC at the instant `utcMs`. */
-function offsetMs(utcMs: number, timeZone: string): number {
+/** The wall-clock fields (month 1-based) of the instant `utcMs` in the IANA time zone `timeZone`. */
+export function wallClockParts(utcMs: number, timeZone: string): Record<string, number> {
   let f = formatters.get(timeZone);
   if (!f) {
     f = new Intl.DateTimeFormat('en-US', {
@@ -16,7 +16,14 @@ function offsetMs(utcMs: number, timeZone: string): number {
     });
     formatters.set(timeZone, f);
   }
-  const p = Object.fromEntries(f.formatToParts(utcMs).map((x) => [x.type, Number(x.value)]));
+  const parts: Record<string, number> = {};
+  for (const p of f.formatToParts(utcMs)) if (p.type !== 'literal') parts[p.type] = Number(p.value);
+  return parts;
+}
+
+/** Offset in ms of `timeZone` from UTC at the instant `utcMs`. */
+function offsetMs(utcMs: number, timeZone: string): number {
+  const p = wallClockParts(utcMs, timeZone);
   return (
     Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!) - Math.floor(utcMs / 1000) * 1000
   );
