@@ -1,66 +1,23 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import SQLite from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
+import { exited, startServerProcess } from '../helpers/server-process';
 import { startFakeEmailJs } from './fake-emailjs';
 
-const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const SERVER_PORT = 8143;
 const FAKE_PORT = 8142;
 const TOTAL = 200;
 
-interface Server {
-  child: ChildProcess;
-  output: () => string;
-}
-
-/** Starts the real server (tsx, no build needed) on `sqlitePath` and waits until it answers. */
-async function startServer(sqlitePath: string, env: Record<string, string>): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: apiDir,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: String(SERVER_PORT),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'info',
-      DATABASE_URL: '',
-      SQLITE_PATH: sqlitePath,
-      WEB_DIST: '/nonexistent-web-dist',
-      AUTO_IMPORT: 'false',
-      API_RATE_LIMIT_PER_MIN: '100000',
-      CONTACT_RATE_LIMIT_PER_HOUR: '100000',
-      CONTACT_OUTBOX_POLL_MS: '100',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+const startServer = (sqlitePath: string, env: Record<string, string>) =>
+  startServerProcess({
+    port: SERVER_PORT,
+    sqlitePath,
+    logLevel: 'info',
+    env: { CONTACT_RATE_LIMIT_PER_HOUR: '100000', CONTACT_OUTBOX_POLL_MS: '100', ...env },
   });
-  let out = '';
-  child.stdout?.on('data', (d) => {
-    out += d;
-  });
-  child.stderr?.on('data', (d) => {
-    out += d;
-  });
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited during start-up:\n${out}`);
-    try {
-      const res = await fetch(`http://127.0.0.1:${SERVER_PORT}/api/health`);
-      if (res.ok) return { child, output: () => out };
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`server did not start:\n${out}`);
-}
-
-const exited = (child: ChildProcess) =>
-  new Promise<void>((resolve) =>
-    child.exitCode !== null || child.signalCode ? resolve() : child.once('exit', () => resolve()),
-  );
 
 describe('contact messages survive a SIGKILL mid-stream', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cng-contact-crash-'));

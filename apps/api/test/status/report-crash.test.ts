@@ -1,60 +1,26 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { REPORT_STATUSES, type Station } from '@cng/shared';
 import SQLite from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, openDatabase } from '../../src/db/database';
+import { exited, startServerProcess } from '../helpers/server-process';
 import { northOf, seedStations } from './seed-stations';
 
-const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const PORT = 8163;
 const BASE = `http://127.0.0.1:${PORT}`;
 const KILL_AFTER = 150;
 
-/** Starts the real server (tsx, no build) on `sqlitePath` and waits until it answers. */
-async function startServer(sqlitePath: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: apiDir,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      SQLITE_PATH: sqlitePath,
-      WEB_DIST: '/nonexistent-web-dist',
-      AUTO_IMPORT: 'false',
-      API_RATE_LIMIT_PER_MIN: '100000',
-      REPORT_RATE_LIMIT_PER_MIN: '100000',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout?.on('data', (d) => {
-    out += d;
-  });
-  child.stderr?.on('data', (d) => {
-    out += d;
-  });
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited during start-up:\n${out}`);
-    try {
-      if ((await fetch(`${BASE}/api/health`)).ok) return child;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`server did not start:\n${out}`);
-}
-
-const exited = (child: ChildProcess) =>
-  new Promise<void>((resolve) =>
-    child.exitCode !== null || child.signalCode ? resolve() : child.once('exit', () => resolve()),
-  );
+const startServer = async (sqlitePath: string) =>
+  (
+    await startServerProcess({
+      port: PORT,
+      sqlitePath,
+      env: { REPORT_RATE_LIMIT_PER_MIN: '100000' },
+    })
+  ).child;
 
 describe('station reports survive a SIGKILL mid-stream (SQLite file, real server process)', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cng-report-crash-'));
