@@ -1,8 +1,18 @@
 /** A decorative line icon (SVG path data on a 24×24 grid); the text next to it carries the meaning. */
-export function Icon({ path, size = 28 }: { path: string; size?: number }) {
+export function Icon({
+  path,
+  size = 28,
+  className = 'icon',
+  strokeWidth = 1.8,
+}: {
+  path: string;
+  size?: number;
+  className?: string;
+  strokeWidth?: number;
+}) {
   return (
     <svg
-      className="icon"
+      className={className}
       viewBox="0 0 24 24"
       width={size}
       height={size}
@@ -10,7 +20,7 @@ export function Icon({ path, size = 28 }: { path: string; size?: number }) {
       focusable="false"
       fill="none"
       stroke="currentColor"
-      strokeWidth="1.8"
+      strokeWidth={strokeWidth}
       strokeLinecap="round"
       strokeLinejoin="round"
     >
