@@ -26,8 +26,9 @@ function watchConsole(page: Page): string[] {
 
 /** Scrolls through the page so every fade-in block has appeared (as it would for a reader). */
 async function scrollThrough(page: Page): Promise<void> {
-  const height = await page.evaluate(() => document.documentElement.scrollHeight);
-  for (let y = 0; y < height; y += 400) await page.evaluate((top) => window.scrollTo(0, top), y);
+  // The height is read again at every step: on /App the finder mounts after hydration and makes the page taller.
+  const height = () => page.evaluate(() => document.documentElement.scrollHeight);
+  for (let y = 0; y < (await height()); y += 400) await page.evaluate((top) => window.scrollTo(0, top), y);
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   await page.waitForTimeout(700);
   // Lazy images have been requested on the way down: wait until every one of ours has loaded (map tiles come
