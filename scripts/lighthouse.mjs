@@ -1,10 +1,12 @@
 // npm run lighthouse: Lighthouse 12 (mobile emulation, simulated throttling) on every content route of the
 // built app, served by scripts/e2e-server.mjs on a free port. Prints performance, accessibility, best
-// practices and SEO per route; exits 1 when a route misses a target. WEB_DIST picks another web build.
+// practices and SEO per route, and whether Chrome finds the app installable; exits 1 when a route misses a
+// target or the app is not installable. WEB_DIST picks another web build.
 import { spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { chromium as playwrightChromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
@@ -37,6 +39,23 @@ async function freePort() {
   });
 }
 
+/** Chrome's installability errors for `url` once its service worker is ready ([] = installable). */
+async function installabilityErrors(port, url) {
+  const browser = await playwrightChromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const context = browser.contexts()[0] ?? (await browser.newContext());
+    const page = await context.newPage();
+    await page.goto(url);
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors: errors } = await cdp.send('Page.getInstallabilityErrors');
+    await page.close();
+    return errors.map((e) => e.errorId);
+  } finally {
+    await browser.close();
+  }
+}
+
 async function waitForHealth(base, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -58,6 +77,7 @@ const server = spawn(process.execPath, [path.join(root, 'scripts/e2e-server.mjs'
 });
 const serverExit = new Promise((resolve) => server.on('exit', resolve));
 let chrome;
+let installability = null;
 const rows = [];
 try {
   await Promise.race([
@@ -95,6 +115,10 @@ try {
       const shifts = audits['layout-shifts']?.details?.items ?? [];
       for (const item of shifts)
         console.log(route, 'shift', item.score, item.node?.snippet, item.node?.selector);
+      const lcp = audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node;
+      console.log(route, 'LCP element', lcp?.snippet, lcp?.selector);
+      for (const item of (audits['bootup-time']?.details?.items ?? []).slice(0, 5))
+        console.log(route, 'bootup', item.url, Math.round(item.total), 'ms');
     }
     rows.push({
       route,
@@ -105,6 +129,8 @@ try {
       below90: failing.slice(0, 6).join(' '),
     });
   }
+  // Lighthouse 12 no longer has a PWA category: ask Chrome itself whether the app is installable from /App.
+  installability = await installabilityErrors(chrome.port, `${base}/App`);
 } finally {
   await chrome?.kill();
   server.kill('SIGTERM');
@@ -115,6 +141,12 @@ console.table(rows);
 const misses = rows.flatMap((row) =>
   CATEGORIES.filter((c) => row[c] < TARGETS[c]).map((c) => `${row.route} ${c} ${row[c]} < ${TARGETS[c]}`),
 );
+if (installability) {
+  console.log(
+    `installable (Chrome, from /App): ${installability.length ? `no: ${installability.join(', ')}` : 'yes'}`,
+  );
+  if (installability.length) misses.push(`installability: ${installability.join(', ')}`);
+}
 console.log(`targets: ${CATEGORIES.map((c) => `${c} >= ${TARGETS[c]}`).join(', ')}`);
 if (misses.length) {
   console.log(`missed:\n  ${misses.join('\n  ')}`);
