@@ -28,7 +28,22 @@ function watchConsole(page: Page): string[] {
 async function scrollThrough(page: Page): Promise<void> {
   // The height is read again at every step: on /App the finder mounts after hydration and makes the page taller.
   const height = () => page.evaluate(() => document.documentElement.scrollHeight);
-  for (let y = 0; y < (await height()); y += 400) await page.evaluate((top) => window.scrollTo(0, top), y);
+  // Each step waits for two rendered frames, as a person scrolling would see them: IntersectionObserver only
+  // notices an element that was on screen in a rendered frame (a loaded machine can skip frames otherwise).
+  const scrollAndPaint = (top: number) =>
+    page.evaluate(
+      (y) =>
+        new Promise<void>((resolve) => {
+          window.scrollTo(0, y);
+          requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
+        }),
+      top,
+    );
+  // Until the height stops changing (the finder may mount while the loop runs and push the sections down).
+  for (let pass = 0, seen = -1; pass < 3 && seen !== (await height()); pass++) {
+    seen = await height();
+    for (let y = 0; y < (await height()); y += 400) await scrollAndPaint(y);
+  }
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   await page.waitForTimeout(700);
   // Lazy images have been requested on the way down: wait until every one of ours has loaded (map tiles come
