@@ -17,11 +17,20 @@ function usePageHandle(): PageHandle | undefined {
     .handle as PageHandle | undefined;
 }
 
+/**
+ * Brings a newly opened page to the top. It sits inside the page's Suspense boundary, so its effect runs when
+ * the (lazy) page is in the document, not before: resetting while the old page or "Loading…" was still shown
+ * left the new page a few pixels down on a loaded phone.
+ */
+function ScrollReset() {
+  useScrollReset();
+  return null;
+}
+
 /** The frame of every page: header, main content, footer, toasts (spec section 4) and scroll-to-top. */
 export function RootLayout() {
   const handle = usePageHandle();
   const { pathname } = useLocation();
-  useScrollReset();
   return (
     <>
       {handle && <PageMeta title={handle.title} description={handle.description} path={pathname} />}
@@ -31,6 +40,7 @@ export function RootLayout() {
       <SiteHeader />
       <main id="main" tabIndex={-1}>
         <Suspense fallback={<p className="container page-section page-loading">Loading…</p>}>
+          <ScrollReset />
           <Outlet />
         </Suspense>
       </main>
