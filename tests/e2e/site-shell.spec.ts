@@ -90,10 +90,32 @@ test('footer links navigate and bring the new page to the top', async ({ page })
   ];
   for (const [name, url] of links) {
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    // Every painted frame's scroll offset, to see the page glide up rather than jump (spec: "scrolls smoothly").
+    await page.evaluate(() => {
+      const seen: number[] = [];
+      (window as unknown as { scrollSeen: number[] }).scrollSeen = seen;
+      const sample = () => {
+        seen.push(window.scrollY);
+        if (window.scrollY > 0 || seen.length < 5) requestAnimationFrame(sample);
+      };
+      requestAnimationFrame(sample);
+    });
     await footer.getByRole('link', { name, exact: true }).click();
     await expect(page).toHaveURL(url);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    if (name === 'Privacy Policy') {
+      // Home and Privacy are both long pages, so the glide has room to show frames between bottom and top.
+      const seen = await page.evaluate(() => (window as unknown as { scrollSeen: number[] }).scrollSeen);
+      const start = Math.max(...seen);
+      expect(seen.some((y) => y > 0 && y < start - 50)).toBe(true);
+    }
   }
+  // The link to the page already open (App, from /App) brings it to the top too.
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+  await footer.getByRole('link', { name: 'App', exact: true }).click();
+  await expect(page).toHaveURL(/\/App$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
 
 test('the API answers unknown paths with 404 JSON and every response has security headers', async ({

@@ -9,3 +9,11 @@ export function prefersReducedMotion(): boolean {
 export function scrollToTop(): void {
   window.scrollTo({ top: 0, behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
 }
+
+/** Navigation state of a link whose new page glides to the top (footer links, spec section 2); see useScrollReset. */
+export const SMOOTH_TO_TOP = { scrollToTop: 'smooth' } as const;
+
+/** True when a location's state asks for the smooth scroll to the top. */
+export function wantsSmoothToTop(state: unknown): boolean {
+  return (state as { scrollToTop?: unknown } | null)?.scrollToTop === SMOOTH_TO_TOP.scrollToTop;
+}

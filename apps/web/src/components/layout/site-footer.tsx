@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { site } from '../../config/site';
-import { scrollToTop } from '../../lib/scroll-to-top';
+import { SMOOTH_TO_TOP } from '../../lib/scroll-to-top';
 
 const IMPORTANT_LINKS = [
   { to: '/App', label: 'App' },
@@ -34,7 +34,7 @@ export function SiteFooter() {
               </p>
             )}
             <p>
-              <Link to="/contact" onClick={scrollToTop}>
+              <Link to="/contact" state={SMOOTH_TO_TOP}>
                 Send us a message
               </Link>{' '}
               – support 24x7
@@ -64,7 +64,7 @@ export function SiteFooter() {
           <ul>
             {IMPORTANT_LINKS.map((link) => (
               <li key={link.to}>
-                <Link to={link.to} onClick={scrollToTop}>
+                <Link to={link.to} state={SMOOTH_TO_TOP}>
                   {link.label}
                 </Link>
               </li>
