@@ -88,6 +88,38 @@ test('asks to wait when the server says too many messages (429)', async ({ page 
   await expect(fields(page).message).toHaveValue('Hello');
 });
 
+test('text typed before the JavaScript arrives (slow phone) is kept and sent after hydration', async ({
+  page,
+}) => {
+  // Hold the scripts back so the prerendered form is typed into first, as on a slow 3G connection.
+  let release = () => {};
+  const gate = new Promise<void>((r) => {
+    release = r;
+  });
+  await page.route('**/assets/*.js', async (route) => {
+    await gate;
+    await route.continue();
+  });
+  await page.goto('/contact', { waitUntil: 'commit' });
+  await fill(page, 'Ravi', 'ravi@example.in', 'Typed before the page was ready');
+  // Until the scripts arrive the form cannot send, so an early tap cannot submit it natively.
+  await expect(page.getByRole('button', { name: 'Send message' })).toBeDisabled();
+  release();
+  // Hydrated: React has attached itself to the form element.
+  await page.waitForFunction(() => {
+    const form = document.querySelector('form.contact-form');
+    return !!form && Object.keys(form).some((k) => k.startsWith('__reactFiber'));
+  });
+  const sent = page.waitForRequest('**/api/contact');
+  await page.getByRole('button', { name: 'Send message' }).click();
+  expect((await sent).postDataJSON()).toMatchObject({
+    name: 'Ravi',
+    email: 'ravi@example.in',
+    message: 'Typed before the page was ready',
+  });
+  await expect(page.getByRole('alert').filter({ hasText: SUCCESS })).toBeVisible();
+});
+
 test('shows validation messages next to the fields and sends nothing', async ({ page }, info) => {
   let posted = 0;
   await page.route('**/api/contact', (route) => {

@@ -1,11 +1,13 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config/env';
+import { formatAttemptsTable } from '../contact/attempts-table';
 import {
   listContactMessages,
   MESSAGE_STATES,
   type MessageState,
   requeueFailed,
 } from '../contact/contact-repository';
+import { listDeliveryAttempts } from '../contact/delivery-attempts';
 import { formatMessagesTable } from '../contact/messages-table';
 import { migrateToLatest, openDatabase } from '../db/database';
 
@@ -17,6 +19,7 @@ Options:
   --state <state>    only ${MESSAGE_STATES.join(' | ')}
   --limit <n>        how many (default 50)
   --json             print JSON instead of a table
+  --attempts <id>    every attempt to forward message <id> (when, forwarder, status, outcome)
   --retry <id|all>   put failed messages back in the queue (after fixing the forwarder)`;
 
 async function main() {
@@ -26,6 +29,7 @@ async function main() {
       limit: { type: 'string', default: '50' },
       json: { type: 'boolean', default: false },
       retry: { type: 'string' },
+      attempts: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -35,6 +39,9 @@ async function main() {
     throw new UsageError(`--state must be one of ${MESSAGE_STATES.join(', ')}`);
   const limit = Number(values.limit);
   if (!Number.isInteger(limit) || limit < 1) throw new UsageError('--limit must be a positive integer');
+  const attemptsOf = values.attempts === undefined ? undefined : Number(values.attempts);
+  if (attemptsOf !== undefined && !(Number.isInteger(attemptsOf) && attemptsOf > 0))
+    throw new UsageError('--attempts takes a message id');
 
   const config = loadConfig();
   const { db } = openDatabase({ databaseUrl: config.DATABASE_URL, sqlitePath: config.SQLITE_PATH });
@@ -46,6 +53,20 @@ async function main() {
         throw new UsageError('--retry takes ids or "all"');
       const n = await requeueFailed(db, ids);
       console.log(`${n} failed message(s) queued again; a running server forwards them on its next poll.`);
+      return;
+    }
+    if (attemptsOf !== undefined) {
+      const attempts = await listDeliveryAttempts(db, attemptsOf);
+      if (!attempts) {
+        console.error(`No contact message ${attemptsOf}.`);
+        process.exitCode = 1;
+        return;
+      }
+      console.log(
+        values.json
+          ? JSON.stringify({ messageId: attemptsOf, attempts }, null, 2)
+          : formatAttemptsTable(attemptsOf, attempts),
+      );
       return;
     }
     const messages = await listContactMessages(db, { state, limit });

@@ -29,6 +29,9 @@ const BAD_INPUT: [label: string, body: Record<string, unknown>, field: string][]
   ['no message', { name: valid.name, email: valid.email }, 'message'],
   ['blank message', { ...valid, message: ' \n\t ' }, 'message'],
   ['message of 5001 characters', { ...valid, message: 'm'.repeat(5001) }, 'message'],
+  // PostgreSQL cannot store NUL in text: it must be a 400 on both databases, not a 500 on one.
+  ['message with a NUL byte', { ...valid, message: 'nul \u0000 byte' }, 'message'],
+  ['message with a bell character', { ...valid, message: 'ring \u0007 ring' }, 'message'],
   ['an unknown field', { ...valid, subject: 'hi' }, 'subject'],
 ];
 
@@ -65,6 +68,18 @@ describe.each(TEST_DIALECTS)('POST /api/contact on %s', (dialect) => {
       message: '⛽'.repeat(4000) + '😀'.repeat(1000),
     });
     expect(res.statusCode).toBe(201);
+  });
+
+  it('keeps tabs and line breaks in a message', async () => {
+    const message = 'Line one\r\nLine two\n\tindented';
+    const res = await post(t, { ...valid, message });
+    expect(res.statusCode).toBe(201);
+    const row = await t.db.db
+      .selectFrom('contact_messages')
+      .select('message')
+      .where('id', '=', res.json().id)
+      .executeTakeFirstOrThrow();
+    expect(row.message).toBe(message);
   });
 
   for (const [label, body, field] of BAD_INPUT) {
@@ -126,5 +141,19 @@ describe.each(TEST_DIALECTS)('contact rate limit on %s', (dialect) => {
     expect((await post(t, valid, '10.0.0.8')).statusCode).toBe(201);
     const stored = await t.db.db.selectFrom('contact_messages').select('id').execute();
     expect(stored).toHaveLength(4);
+  });
+
+  it('does not count 400 answers against the allowance: someone fixing a typo can still send', async () => {
+    const ip = '10.0.0.9';
+    const typos = [
+      { ...valid, email: 'asha.example.in' },
+      { ...valid, message: '' },
+      { ...valid, name: 'Asha\nBcc: x@evil.test' },
+      { ...valid, name: 'Asha\u0007Raman' },
+      { name: valid.name },
+    ];
+    for (const body of typos) expect((await post(t, body, ip)).statusCode).toBe(400);
+    for (let i = 0; i < 3; i++) expect((await post(t, valid, ip)).statusCode).toBe(201);
+    expect((await post(t, valid, ip)).statusCode).toBe(429);
   });
 });

@@ -13,14 +13,27 @@ function hasControlChars(text: string): boolean {
   return false;
 }
 
+/**
+ * True when a message holds NUL or another C0 control character other than tab, CR and LF: PostgreSQL
+ * cannot store NUL in text, and the others have no place in a message.
+ */
+function hasMessageControlChars(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) return true;
+  }
+  return false;
+}
+
 /** `POST /api/contact`: validates, stores durably, answers 201 with the id only after the commit. */
 const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/contact',
     {
       config: {
-        // Spam guard per IP, on top of the global API limit.
-        rateLimit: { max: app.config.CONTACT_RATE_LIMIT_PER_HOUR, timeWindow: '1 hour' },
+        // Spam guard per IP. Counted in preHandler, after validation and the checks below: a 400 stores
+        // nothing, so it must not use up a person's allowance while they fix a typo.
+        rateLimit: { max: app.config.CONTACT_RATE_LIMIT_PER_HOUR, timeWindow: '1 hour', hook: 'preHandler' },
       },
       // Trim before validation, so "   " counts as empty and limits apply to what is stored.
       preValidation: async (request) => {
@@ -29,6 +42,16 @@ const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {
         for (const key of ['name', 'email', 'message', HONEYPOT_FIELD]) {
           if (typeof body[key] === 'string') body[key] = (body[key] as string).trim();
         }
+      },
+      // Runs before the rate limit's own preHandler (plugins append theirs after the route's).
+      preHandler: async (request) => {
+        const { name, email, message } = request.body;
+        if (hasControlChars(name))
+          throw badInput('name', 'must not contain line breaks or control characters');
+        if (hasControlChars(email))
+          throw badInput('email', 'must not contain line breaks or control characters');
+        if (hasMessageControlChars(message))
+          throw badInput('message', 'must not contain control characters other than tabs and line breaks');
       },
       schema: {
         tags: ['contact'],
@@ -41,9 +64,6 @@ const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { name, email, message } = request.body;
-      if (hasControlChars(name)) throw badInput('name', 'must not contain line breaks or control characters');
-      if (hasControlChars(email))
-        throw badInput('email', 'must not contain line breaks or control characters');
       const spam = !!request.body[HONEYPOT_FIELD];
       const id = await storeContactMessage(app.db, { name, email, message, spam });
       if (spam)

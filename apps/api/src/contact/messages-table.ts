@@ -1,4 +1,5 @@
 import type { ListedMessage } from './contact-repository';
+import { textTableLines } from './text-table';
 
 /** Shortens `text` to `width` characters on one line, with an ellipsis when cut. */
 function cell(text: string, width: number): string {
@@ -23,20 +24,8 @@ export function formatMessagesTable(messages: ListedMessage[], messageWidth = 40
     cell(`${m.name} <${m.email}>`, 36),
     cell(m.message, messageWidth),
   ]);
-  const widths = header.map((h, i) => Math.max([...h].length, ...rows.map((r) => [...(r[i] ?? '')].length)));
-  const line = (cells: string[]) =>
-    cells
-      .map((c, i) => c + ' '.repeat((widths[i] ?? 0) - [...c].length))
-      .join('  ')
-      .trimEnd();
   const counts = new Map<string, number>();
   for (const m of messages) counts.set(m.state, (counts.get(m.state) ?? 0) + 1);
   const summary = [...counts].map(([state, n]) => `${n} ${state}`).join(', ');
-  return [
-    line(header),
-    widths.map((w) => '─'.repeat(w)).join('  '),
-    ...rows.map(line),
-    '',
-    `${messages.length} shown: ${summary}`,
-  ].join('\n');
+  return [...textTableLines(header, rows), '', `${messages.length} shown: ${summary}`].join('\n');
 }

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { type FakeEmailJs, startFakeEmailJs } from '../../test/contact/fake-emailjs';
 import { createTestDb, TEST_DIALECTS, type TestDb } from '../../test/helpers/test-db';
 import { storeContactMessage } from './contact-repository';
+import { INTERRUPTED_DETAIL } from './delivery-attempts';
 import { createEmailJsForwarder } from './forwarders/emailjs-forwarder';
 import { createOutboxWorker } from './outbox-worker';
 
@@ -81,7 +82,12 @@ describe.each(TEST_DIALECTS)('contact outbox on %s against a fake EmailJS', (dia
         user_id: 'pk_test',
         service_id: 'service_cng',
         template_id: 'template_contact',
-        template_params: { name: 'Ravi', email: 'ravi@example.in', message: 'hello t200' },
+        template_params: {
+          name: 'Ravi',
+          email: 'ravi@example.in',
+          message: 'hello t200',
+          message_id: `cng-contact-${id}-${nowMs.toString(36)}`,
+        },
         accessToken: 'private_test',
       },
     });
@@ -202,7 +208,10 @@ describe.each(TEST_DIALECTS)('contact outbox on %s against a fake EmailJS', (dia
 
   it('lets two workers drain the same queue without ever sending a message twice', async () => {
     const slow = await startFakeEmailJs(8148, { delayMs: 30 });
-    const other = db.reopen();
+    // Two instances share one PostgreSQL. SQLite has one server process, whose single connection takes
+    // transactions in turn: two connections in one thread would block each other in SQLite's synchronous
+    // busy wait. So on SQLite the two workers (two owners) share the connection, as they would in one server.
+    const other = dialect === 'sqlite' ? { ...db, cleanup: async () => {} } : db.reopen();
     try {
       const ids = [];
       for (let i = 0; i < 30; i++) ids.push(await store(`pair${i}-`));
@@ -297,6 +306,67 @@ describe.each(TEST_DIALECTS)('contact outbox on %s against a fake EmailJS', (dia
       state: 'sending',
       lease_owner: 'other-instance',
       attempts: 0,
+    });
+  });
+
+  it('writes the attempt down as started before sending, then completes that same row', async () => {
+    const id = await store('tstarted');
+    const real = forwarder();
+    let seenDuringSend: unknown[] = [];
+    const watching = {
+      ...real,
+      async send(m: Parameters<typeof real.send>[0]) {
+        seenDuringSend = await attempts(id);
+        return real.send(m);
+      },
+    };
+    const w = createOutboxWorker({
+      db: db.db,
+      dialect,
+      forwarder: watching,
+      log: silent,
+      pollMs: 50,
+      retryBaseMs: BASE_MS,
+      now,
+    });
+    await w.processDue();
+    expect(seenDuringSend).toMatchObject([{ outcome: 'started', status: 0, forwarder: 'emailjs' }]);
+    const after = await attempts(id);
+    expect(after).toMatchObject([{ outcome: 'sent', status: 200, detail: 'OK' }]);
+    expect(after[0]!.id).toBe((seenDuringSend[0] as { id: number }).id);
+  });
+
+  it('records an attempt whose owner died mid-send as interrupted, counts it, and sends again', async () => {
+    const id = await store('tcrash');
+    const { id: outboxId } = await outbox(id);
+    // What a SIGKILL during the send leaves behind: a claim and a 'started' attempt, both abandoned.
+    await db.db
+      .updateTable('contact_outbox')
+      .set({ state: 'sending', lease_owner: 'killed', lease_until: new Date(nowMs - 1).toISOString() })
+      .where('id', '=', outboxId)
+      .execute();
+    await db.db
+      .insertInto('contact_delivery_attempts')
+      .values({
+        outbox_id: outboxId,
+        attempted_at: new Date(nowMs - 130_000).toISOString(),
+        forwarder: 'emailjs',
+        status: 0,
+        outcome: 'started',
+        detail: 'Sending…',
+        duration_ms: 0,
+      })
+      .execute();
+    expect(await worker().processDue()).toBe(1);
+    expect((await attempts(id)).map((a) => [a.outcome, a.status, a.detail])).toEqual([
+      ['interrupted', 0, INTERRUPTED_DETAIL],
+      ['sent', 200, 'OK'],
+    ]);
+    expect(await outbox(id)).toMatchObject({ state: 'sent', attempts: 2 });
+    expect(fake.countFor('tcrash')).toBe(1);
+    // The receiver can tell the resend from a new message: the same message_id as the lost attempt had.
+    expect(fake.requests[0]!.body.template_params).toMatchObject({
+      message_id: `cng-contact-${id}-${nowMs.toString(36)}`,
     });
   });
 

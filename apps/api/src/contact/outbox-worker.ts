@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database';
 import { loadForwardable } from './contact-repository';
-import type { Forwarder, ForwardResult } from './forwarders/forwarder';
+import { beginAttempt, finishAttempt } from './delivery-attempts';
+import type { ForwardableMessage, Forwarder } from './forwarders/forwarder';
 import { nextStep } from './retry-policy';
 
 export interface OutboxWorkerOptions {
@@ -30,8 +31,9 @@ export interface OutboxWorker {
 }
 
 /**
- * The contact outbox: forwards stored messages, records every attempt, retries with back-off (retry-policy.ts)
- * and marks a message sent in the same transaction that records the successful attempt (ADR 0007).
+ * The contact outbox: forwards stored messages, records every attempt (as started before the send, so a
+ * crash mid-send is recorded as interrupted), retries with back-off (retry-policy.ts) and marks a message
+ * sent in the same transaction that records the successful attempt (ADR 0007).
  */
 export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const { db, forwarder, log } = options;
@@ -71,65 +73,42 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         updated_at: nowIso,
       })
       .where('id', 'in', due)
-      .returning(['id', 'message_id', 'attempts'])
+      .returning(['id', 'message_id'])
       .execute();
   }
 
-  async function renewLease(id: number): Promise<boolean> {
-    const at = now();
-    const res = await db
-      .updateTable('contact_outbox')
-      .set({ lease_until: new Date(at.getTime() + leaseMs).toISOString(), updated_at: at.toISOString() })
-      .where('id', '=', id)
-      .where('state', '=', 'sending')
-      .where('lease_owner', '=', owner)
-      .executeTakeFirst();
-    return Number(res.numUpdatedRows) === 1;
-  }
-
-  async function record(entry: { id: number; attempts: number }, result: ForwardResult, startedAt: Date) {
-    const attempt = entry.attempts + 1;
-    const step = nextStep(result, attempt, options.retryBaseMs, random);
-    const finishedAt = now();
-    const at = finishedAt.toISOString();
-    const outcome = step.state === 'pending' ? 'retry' : step.state;
-    await db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('contact_delivery_attempts')
-        .values({
-          outbox_id: entry.id,
-          attempted_at: startedAt.toISOString(),
-          forwarder: forwarder.name,
-          status: result.status,
-          outcome,
-          detail: result.detail,
-          duration_ms: Math.max(0, finishedAt.getTime() - startedAt.getTime()),
-        })
-        .execute();
-      const res = await trx
-        .updateTable('contact_outbox')
-        .set({
-          state: step.state,
-          attempts: attempt,
-          next_attempt_at:
-            step.state === 'pending' ? new Date(finishedAt.getTime() + step.delayMs).toISOString() : at,
-          sent_at: step.state === 'sent' ? at : null,
-          last_status: result.status,
-          last_error: step.state === 'sent' ? null : result.detail,
-          lease_owner: null,
-          lease_until: null,
-          updated_at: at,
-        })
-        .where('id', '=', entry.id)
-        .where('lease_owner', '=', owner)
-        .executeTakeFirst();
-      if (Number(res.numUpdatedRows) === 0) {
-        log.warn({ outboxId: entry.id }, 'contact outbox: lease lapsed before the attempt was recorded');
-      }
+  /** One attempt: written down as started, sent, then finished with its answer (ADR 0007). */
+  async function attempt(entry: { id: number }, message: ForwardableMessage): Promise<void> {
+    const startedAt = now();
+    // Renew the claim just before sending: earlier sends in this batch may have used up its first lease,
+    // and if another instance has taken the entry meanwhile, it is theirs to send.
+    const begun = await beginAttempt(db, {
+      outboxId: entry.id,
+      owner,
+      leaseUntil: new Date(startedAt.getTime() + leaseMs),
+      at: startedAt,
+      forwarder: forwarder.name,
     });
+    if (!begun) return;
+    const result = await forwarder.send(message);
+    const attemptNo = begun.attemptsBefore + 1;
+    const step = nextStep(result, attemptNo, options.retryBaseMs, random);
+    const kept = await finishAttempt(db, {
+      outboxId: entry.id,
+      attemptId: begun.attemptId,
+      owner,
+      attempt: attemptNo,
+      result,
+      step,
+      startedAt,
+      finishedAt: now(),
+    });
+    if (!kept)
+      log.warn({ outboxId: entry.id }, 'contact outbox: lease lapsed before the attempt was recorded');
+    const outcome = step.state === 'pending' ? 'retry' : step.state;
     const level = step.state === 'failed' ? 'error' : step.state === 'sent' ? 'info' : 'warn';
     log[level](
-      { outboxId: entry.id, attempt, status: result.status, detail: result.detail, next: step },
+      { outboxId: entry.id, attempt: attemptNo, status: result.status, detail: result.detail, next: step },
       `contact message forwarding: ${outcome}`,
     );
   }
@@ -143,13 +122,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     );
     for (const entry of claimed) {
       const message = messages.get(Number(entry.message_id));
-      if (!message) continue;
-      // Renew the claim just before sending: earlier sends in this batch may have used up its first lease,
-      // and if another instance has taken the entry meanwhile, it is theirs to send.
-      if (!(await renewLease(Number(entry.id)))) continue;
-      const startedAt = now();
-      const result = await forwarder.send(message);
-      await record({ id: Number(entry.id), attempts: Number(entry.attempts) }, result, startedAt);
+      if (message) await attempt({ id: Number(entry.id) }, message);
     }
     return claimed.length;
   }

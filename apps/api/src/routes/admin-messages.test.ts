@@ -46,6 +46,57 @@ describe.each(TEST_DIALECTS)('GET /api/admin/messages on %s', (dialect) => {
     });
   });
 
+  it('lists every forwarding attempt of one message, oldest first, behind the same token', async () => {
+    const asha = await t.db.db
+      .selectFrom('contact_messages as m')
+      .innerJoin('contact_outbox as o', 'o.message_id', 'm.id')
+      .select(['m.id as messageId', 'o.id as outboxId'])
+      .where('m.name', '=', 'Asha')
+      .executeTakeFirstOrThrow();
+    const attempt = (n: number, outcome: 'interrupted' | 'retry' | 'sent', status: number) => ({
+      outbox_id: Number(asha.outboxId),
+      attempted_at: `2026-03-01T08:0${n}:00.000Z`,
+      forwarder: 'emailjs',
+      status,
+      outcome,
+      detail: outcome === 'sent' ? 'OK' : outcome === 'retry' ? 'Forbidden' : 'Interrupted',
+      duration_ms: 10 * n,
+    });
+    await t.db.db
+      .insertInto('contact_delivery_attempts')
+      .values([attempt(1, 'retry', 403), attempt(2, 'interrupted', 0), attempt(3, 'sent', 200)])
+      .execute();
+    const url = `/api/admin/messages/${asha.messageId}/attempts`;
+    expect((await get(url)).statusCode).toBe(401);
+    expect((await get(url, 'Bearer wrong')).statusCode).toBe(401);
+    const res = await get(url, `Bearer ${TOKEN}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const body = res.json();
+    expect(body.messageId).toBe(Number(asha.messageId));
+    expect(body.attempts.map((a: { outcome: string; status: number }) => [a.outcome, a.status])).toEqual([
+      ['retry', 403],
+      ['interrupted', 0],
+      ['sent', 200],
+    ]);
+    expect(body.attempts[0]).toMatchObject({
+      attemptedAt: '2026-03-01T08:01:00.000Z',
+      forwarder: 'emailjs',
+      detail: 'Forbidden',
+      durationMs: 10,
+    });
+  });
+
+  it('answers 404 for an unknown message, 400 for a bad id, and [] for a message never forwarded', async () => {
+    const missing = await get('/api/admin/messages/999999/attempts', `Bearer ${TOKEN}`);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().details).toEqual([{ field: 'id', problem: 'is not a stored message' }]);
+    expect((await get('/api/admin/messages/abc/attempts', `Bearer ${TOKEN}`)).statusCode).toBe(400);
+    const bot = (await get('/api/admin/messages?state=spam', `Bearer ${TOKEN}`)).json().messages[0];
+    const spam = await get(`/api/admin/messages/${bot.id}/attempts`, `Bearer ${TOKEN}`);
+    expect(spam.json()).toEqual({ messageId: bot.id, attempts: [] });
+  });
+
   it('filters by state and pages', async () => {
     const spam = (await get('/api/admin/messages?state=spam', `Bearer ${TOKEN}`)).json().messages;
     expect(spam.map((m: { name: string }) => m.name)).toEqual(['Bot']);
@@ -59,13 +110,15 @@ describe('admin API without ADMIN_TOKEN', () => {
   it('does not exist (404), whatever the header', async () => {
     const t = await createTestApp();
     try {
-      for (const auth of [undefined, 'Bearer ', 'Bearer anything']) {
-        const res = await t.app.inject({
-          method: 'GET',
-          url: '/api/admin/messages',
-          headers: auth ? { authorization: auth } : {},
-        });
-        expect(res.statusCode).toBe(404);
+      for (const url of ['/api/admin/messages', '/api/admin/messages/1/attempts']) {
+        for (const auth of [undefined, 'Bearer ', 'Bearer anything']) {
+          const res = await t.app.inject({
+            method: 'GET',
+            url,
+            headers: auth ? { authorization: auth } : {},
+          });
+          expect(res.statusCode).toBe(404);
+        }
       }
     } finally {
       await t.close();

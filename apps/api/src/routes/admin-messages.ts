@@ -1,7 +1,10 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { ApiErrorSchema } from '@cng/shared';
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { listContactMessages } from '../contact/contact-repository';
+import { listDeliveryAttempts } from '../contact/delivery-attempts';
+import { badInput } from '../lib/http-errors';
 
 const StateSchema = Type.Union([
   Type.Literal('spam'),
@@ -25,6 +28,29 @@ const MessageSchema = Type.Object({
   lastError: Type.Union([Type.String(), Type.Null()]),
 });
 
+const AttemptSchema = Type.Object({
+  id: Type.Integer(),
+  attemptedAt: Type.String({ description: 'ISO-8601 UTC, when the attempt started' }),
+  forwarder: Type.String({ description: 'emailjs or smtp' }),
+  status: Type.Integer({ description: 'HTTP/SMTP status; 0 = no answer (or none recorded)' }),
+  outcome: Type.Union(
+    [
+      Type.Literal('started'),
+      Type.Literal('interrupted'),
+      Type.Literal('sent'),
+      Type.Literal('retry'),
+      Type.Literal('failed'),
+    ],
+    {
+      description:
+        'started: in flight now; interrupted: the server stopped during it (the message may have been ' +
+        'sent); sent; retry: failed, tried again later; failed: given up',
+    },
+  ),
+  detail: Type.String(),
+  durationMs: Type.Integer(),
+});
+
 /** Compares through fixed-length digests so neither the content nor the length of the token leaks by timing. */
 function sameToken(given: string, expected: string): boolean {
   const a = createHash('sha256').update(given).digest();
@@ -36,17 +62,19 @@ function sameToken(given: string, expected: string): boolean {
 const adminMessagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const token = app.config.ADMIN_TOKEN;
   if (!token) return;
+  // Checked before the request is parsed any further: strangers learn nothing, not even from 400s or 404s.
+  const requireAdmin = async (request: FastifyRequest, reply: FastifyReply) => {
+    const header = request.headers.authorization ?? '';
+    const given = header.startsWith('Bearer ') ? header.slice(7) : '';
+    if (!given || !sameToken(given, token)) {
+      reply.header('WWW-Authenticate', 'Bearer realm="admin"');
+      throw Object.assign(new Error('A valid admin bearer token is required'), { statusCode: 401 });
+    }
+  };
   app.get(
     '/api/admin/messages',
     {
-      onRequest: async (request, reply) => {
-        const header = request.headers.authorization ?? '';
-        const given = header.startsWith('Bearer ') ? header.slice(7) : '';
-        if (!given || !sameToken(given, token)) {
-          reply.header('WWW-Authenticate', 'Bearer realm="admin"');
-          throw Object.assign(new Error('A valid admin bearer token is required'), { statusCode: 401 });
-        }
-      },
+      onRequest: requireAdmin,
       schema: {
         tags: ['contact'],
         summary: 'Contact messages with their forwarding state (admin)',
@@ -62,6 +90,31 @@ const adminMessagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       return { messages: await listContactMessages(app.db, request.query) };
+    },
+  );
+  app.get(
+    '/api/admin/messages/:id/attempts',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['contact'],
+        summary: 'Every attempt to forward one contact message, oldest first (admin)',
+        security: [{ bearerAuth: [] }],
+        params: Type.Object({ id: Type.Integer({ minimum: 1, description: 'Message id' }) }),
+        response: {
+          200: Type.Object({ messageId: Type.Integer(), attempts: Type.Array(AttemptSchema) }),
+          400: ApiErrorSchema,
+          401: ApiErrorSchema,
+          404: ApiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const attempts = await listDeliveryAttempts(app.db, id);
+      if (!attempts) throw badInput('id', 'is not a stored message', 404, `No contact message ${id}`);
+      reply.header('Cache-Control', 'no-store');
+      return { messageId: id, attempts };
     },
   );
 };

@@ -1,7 +1,10 @@
 import http from 'node:http';
 
-/** One scripted answer: an HTTP status, or `drop` to close the connection without answering. */
-export type FakeAnswer = number | 'drop' | { status: number; retryAfterSec?: number };
+/**
+ * One scripted answer: an HTTP status, `drop` to close the connection without answering, or `hold` to
+ * take the request (it counts as received, as if EmailJS had it) and never answer.
+ */
+export type FakeAnswer = number | 'drop' | 'hold' | { status: number; retryAfterSec?: number };
 
 export interface FakeEmailJsRequest {
   path: string;
@@ -16,6 +19,7 @@ export async function startFakeEmailJs(port: number, options: { delayMs?: number
   const requests: FakeEmailJsRequest[] = [];
   const script: FakeAnswer[] = [];
   let fallback: FakeAnswer = 200;
+  let held = 0;
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -27,6 +31,10 @@ export async function startFakeEmailJs(port: number, options: { delayMs?: number
           body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
         } catch {}
         requests.push({ path: req.url ?? '', body });
+        if (answer === 'hold') {
+          held++;
+          return;
+        }
         if (answer === 'drop') {
           req.socket.destroy();
           return;
@@ -54,6 +62,10 @@ export async function startFakeEmailJs(port: number, options: { delayMs?: number
     },
     setFallback(answer: FakeAnswer) {
       fallback = answer;
+    },
+    /** How many requests were taken and never answered. */
+    get held() {
+      return held;
     },
     /** How many requests carried a message containing `token`. */
     countFor(token: string) {

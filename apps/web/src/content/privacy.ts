@@ -50,8 +50,10 @@ export const privacy = {
       title: 'Station Status Reports',
       paragraphs: [
         'A report stores the station, the status you chose (and the queue time or note if you gave one), the ' +
-          'report position with its GPS accuracy and distance to the station, the time, and a random device id. ' +
-          'Other drivers see the resulting station status, never your position or device id. A report counts ' +
+          'report position with its GPS accuracy and distance to the station, the time, a random device id, and ' +
+          'a keyed hash of your network address (never the address itself), used only to stop one network from ' +
+          'flooding a station with reports. Other drivers see the resulting station status, never your position, ' +
+          'device id or network hash. A report counts ' +
           'towards a station’s status for at most three hours.',
       ],
     },

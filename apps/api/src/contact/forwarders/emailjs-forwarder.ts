@@ -1,5 +1,11 @@
 import { STATUS_CODES } from 'node:http';
-import type { ForwardableMessage, Forwarder, ForwardOutcome, ForwardResult } from './forwarder';
+import {
+  deliveryId,
+  type ForwardableMessage,
+  type Forwarder,
+  type ForwardOutcome,
+  type ForwardResult,
+} from './forwarder';
 
 /** The EmailJS client library version the product speaks (spec section 9). */
 export const EMAILJS_LIB_VERSION = '4.3.3';
@@ -76,6 +82,8 @@ export function createEmailJsForwarder(settings: EmailJsSettings): Forwarder {
         name: message.name,
         email: message.email,
         message: message.message,
+        // The same on every retry: a template can show it (e.g. in the subject) so duplicates stand out.
+        message_id: deliveryId(message),
       });
       let res: Response;
       let text: string;

@@ -32,3 +32,12 @@ export interface Forwarder {
   send(message: ForwardableMessage): Promise<ForwardResult>;
   close?(): void;
 }
+
+/**
+ * The same text for every attempt to forward one stored message, so the receiver can drop duplicates (ADR
+ * 0007: delivery is at least once). The receipt time keeps it unique across databases that reuse ids.
+ */
+export function deliveryId(message: Pick<ForwardableMessage, 'id' | 'receivedAt'>): string {
+  const receivedMs = Date.parse(message.receivedAt);
+  return `cng-contact-${message.id}-${Number.isNaN(receivedMs) ? 0 : receivedMs.toString(36)}`;
+}

@@ -31,6 +31,18 @@ describe('SMTP forwarder against a loopback SMTP server', () => {
     expect(mail).toContain('Is the Adyar station open at night?');
   });
 
+  it('gives every attempt of one message the same Message-ID, so the mailbox can drop a duplicate', async () => {
+    const f = createSmtpForwarder({ url: smtp.url, to: 'team@cng.example', from: 'Site <site@cng.example>' });
+    const before = smtp.mails.length;
+    await f.send(message);
+    await f.send(message);
+    await f.send({ ...message, id: 43 });
+    f.close?.();
+    const ids = smtp.mails.slice(before).map((m) => /^Message-ID: (.*)$/im.exec(m)?.[1]);
+    const expected = `<cng-contact-42-${Date.parse(message.receivedAt).toString(36)}@cng.example>`;
+    expect(ids).toEqual([expected, expected, expect.stringMatching(/^<cng-contact-43-/)]);
+  });
+
   it('treats a permanent SMTP refusal (5xx) as rejected and a temporary one (4xx) as transient', async () => {
     const f = createSmtpForwarder({ url: smtp.url, to: 'team@cng.example' });
     smtp.rejectNextRcpt('550 5.1.1 No such user');

@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import type { ForwardableMessage, Forwarder, ForwardResult } from './forwarder';
+import { deliveryId, type ForwardableMessage, type Forwarder, type ForwardResult } from './forwarder';
 
 export interface SmtpSettings {
   /** smtp[s]://user:pass@host:port */
@@ -30,6 +30,7 @@ export function createSmtpForwarder(settings: SmtpSettings): Forwarder {
     socketTimeout: 20_000,
   });
   const from = settings.from || settings.to;
+  const domain = /@([^\s@>]+)>?\s*$/.exec(from)?.[1] ?? 'cng-navigator.invalid';
   return {
     name: 'smtp',
     description: `SMTP (${hostOf(settings.url)} → ${settings.to})`,
@@ -40,6 +41,9 @@ export function createSmtpForwarder(settings: SmtpSettings): Forwarder {
           to: settings.to,
           replyTo: { name: message.name, address: message.email },
           subject: `Contact message #${message.id} from ${message.name}`,
+          // Deterministic: a retry of a message that may already have arrived carries the same Message-ID,
+          // and mail clients and servers that de-duplicate by Message-ID show it once.
+          messageId: `<${deliveryId(message)}@${domain}>`,
           text: `${message.message}\n\n— ${message.name} <${message.email}>, received ${message.receivedAt}`,
         });
         const code = Number(/^(\d{3})/.exec(info.response ?? '')?.[1] ?? 250);

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { sendContactMessage } from '../api/send-contact-message';
 import { CONTACT_INVALID, CONTACT_NOT_SENT, CONTACT_SENT, contactRateLimited } from '../contact-messages';
@@ -32,6 +32,24 @@ export function ContactForm() {
     message: useRef<FieldElement>(null),
   };
   const submitRef = useRef<HTMLButtonElement>(null);
+  const trapRef = useRef<HTMLInputElement>(null);
+  // The prerendered form cannot send by itself: until React hydrates it the button stays disabled, so
+  // an early tap (or Enter) neither does nothing silently nor submits natively (which would put the
+  // message into the URL and reload the page).
+  const [hydrated, setHydrated] = useState(false);
+
+  // On a slow phone the prerendered form can be typed into before React hydrates it; adopt what the
+  // browser already holds, or the form would look filled but send (and validate) empty state. A layout
+  // effect runs inside the hydration commit, before the browser can deliver another keystroke: with a
+  // passive effect, a keystroke in between re-rendered the other fields from the empty state and wiped them.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, on hydration.
+  useLayoutEffect(() => {
+    const typed = { ...EMPTY };
+    for (const f of ORDER) typed[f] = fields[f].current?.value ?? '';
+    if (ORDER.some((f) => typed[f] !== '')) setValues(typed);
+    if (trapRef.current?.value) setHoneypot(trapRef.current.value);
+    setHydrated(true);
+  }, []);
 
   useEffect(() => {
     if (submitting || !focusAfter) return;
@@ -40,10 +58,12 @@ export function ContactForm() {
   });
 
   const change = (field: Field) => (value: string) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    // After a first attempt, messages follow the typing so a fixed field stops looking wrong at once.
-    if (submitted) setErrors((e) => ({ ...e, [field]: validateContact(next)[field] }));
+    // Functional update: two keystrokes before the next render must not undo each other.
+    setValues((v) => ({ ...v, [field]: value }));
+    // After a first attempt, messages follow the typing so a fixed field stops looking wrong at once
+    // (each field's rule depends on that field only).
+    if (submitted)
+      setErrors((e) => ({ ...e, [field]: validateContact({ ...EMPTY, [field]: value })[field] }));
   };
 
   async function submit(event: FormEvent) {
@@ -85,7 +105,7 @@ export function ContactForm() {
     );
   }
   return (
-    <form className="contact-form" noValidate onSubmit={submit} aria-labelledby="contact-title">
+    <form className="contact-form" method="post" noValidate onSubmit={submit} aria-labelledby="contact-title">
       <ContactField
         id="contact-name"
         name="name"
@@ -122,6 +142,7 @@ export function ContactForm() {
         <label htmlFor="contact-website">Website</label>
         <input
           id="contact-website"
+          ref={trapRef}
           name="website"
           type="text"
           tabIndex={-1}
@@ -130,7 +151,12 @@ export function ContactForm() {
           onChange={(e) => setHoneypot(e.target.value)}
         />
       </div>
-      <button ref={submitRef} type="submit" className="button button--primary contact-form__submit">
+      <button
+        ref={submitRef}
+        type="submit"
+        disabled={!hydrated}
+        className="button button--primary contact-form__submit"
+      >
         Send message
       </button>
     </form>
