@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
 import { ConfigError, loadConfig } from '../config/env';
@@ -8,6 +9,7 @@ import { REJECT_REASONS } from '../importers/station-record';
 import { createPostgresChangeFeed } from '../lib/change-feed';
 import { formatCountsTable } from '../stations/import-counts';
 import { importStations } from '../stations/import-stations';
+import { callerDir, resolveInputs } from './resolve-inputs';
 
 const USAGE = `Usage: npm run stations:import -- <source> <file-or-url> [more files] [options]
 
@@ -18,13 +20,19 @@ Sources: ${IMPORTERS.join(', ')}
   afdc         AFDC CSV/JSON files, or live: api (needs AFDC_API_KEY)
   geojson|csv  an operator's own list (docs/importing-stations.md)
 
+File paths are relative to the folder you run the command in.
+
 Options:
   --dry-run              plan and count, change nothing
   --regions <geojson>    region polygons (default for india-open: STATIONS_REGIONS_FILE)
+  --scope <area>         osm files: the area they cover completely, so stations there that they no longer
+                         list are retired: IN | IN,IT | world | bbox:west,south,east,north
+                         (without it an Overpass file retires nothing)
   --feed <name>          geojson/csv: list name (default: the file name)
   --licence <text>       geojson/csv: licence of the list
   --attribution <text>   geojson/csv: attribution shown with every station
-  --timeout <seconds>    per download (default 120)`;
+  --timeout <seconds>    per download; default 60 for URLs, 180 for live Overpass queries, 120 for the
+                         AFDC API (local files have no time limit)`;
 
 function progressReporter() {
   if (!process.stderr.isTTY) {
@@ -69,20 +77,29 @@ async function main(): Promise<number> {
       licence: { type: 'string' },
       attribution: { type: 'string' },
       timeout: { type: 'string' },
+      scope: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
-  const [importer, ...inputs] = positionals;
-  if (values.help || !importer || inputs.length === 0) {
+  const [importer, ...given] = positionals;
+  if (values.help || !importer || given.length === 0) {
     console.error(USAGE);
     return values.help ? 0 : 2;
   }
+  const timeoutS = values.timeout === undefined ? undefined : Number(values.timeout);
+  if (timeoutS !== undefined && !(timeoutS > 0)) {
+    console.error(`--timeout must be a number of seconds above 0, got "${values.timeout}"`);
+    return 2;
+  }
   const config = loadConfig();
-  const regionsFile =
-    values.regions ??
-    (importer === 'india-open' && fs.existsSync(config.STATIONS_REGIONS_FILE)
+  // npm runs this inside apps/api; paths are the caller's, as typed in the README.
+  const baseDir = callerDir();
+  const inputs = resolveInputs(importer, given, baseDir);
+  const regionsFile = values.regions
+    ? path.resolve(baseDir, values.regions)
+    : importer === 'india-open' && fs.existsSync(config.STATIONS_REGIONS_FILE)
       ? config.STATIONS_REGIONS_FILE
-      : null);
+      : null;
   if (regionsFile) console.error(`regions from ${regionsFile}`);
   const handle = openDatabase({ databaseUrl: config.DATABASE_URL, sqlitePath: config.SQLITE_PATH });
   const progress = progressReporter();
@@ -95,12 +112,15 @@ async function main(): Promise<number> {
         overpassUrl: config.OVERPASS_URL,
         afdcApiKey: config.AFDC_API_KEY,
         afdcUrl: config.AFDC_API_URL,
-        timeoutMs: values.timeout ? Number(values.timeout) * 1000 : undefined,
+        timeoutMs: timeoutS === undefined ? undefined : timeoutS * 1000,
+        scope: values.scope,
         feed: values.feed,
         licence: values.licence,
         attribution: values.attribution,
       },
-      onLoaded: (read) => console.error(`read ${read} rows`),
+      // MIMIT's "read" is the stations that sell Metano, not the lines of its two files.
+      onLoaded: (read) =>
+        console.error(`read ${read} ${importer === 'it-mimit' ? 'stations with a Metano price' : 'rows'}`),
       onProgress: (phase, done, total) => progress.update(phase, done, total),
     });
     progress.stop();

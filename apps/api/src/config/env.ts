@@ -127,7 +127,12 @@ export const ENV_SPEC = {
   AUTO_IMPORT_TIMEOUT_S: {
     default: 20,
     parse: int(1, 3600),
-    doc: 'Per-download time limit of the start-up import before it falls back to the offline copies',
+    doc: 'Per-download time limit of the start-up import for its file sources, before it falls back to the offline copies',
+  },
+  AUTO_IMPORT_OVERPASS_TIMEOUT_S: {
+    default: 180,
+    parse: int(1, 3600),
+    doc: 'Per-query time limit of the start-up import for its OpenStreetMap (Overpass) sources: the worldwide query takes minutes',
   },
   OVERPASS_URL: {
     default: 'https://overpass-api.de/api/interpreter',

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
+import { afdcOpen24x7 } from './afdc-hours';
 import { parseJson } from './read-input';
 import { SOURCE_LICENCES } from './source-licences';
 import type { ParsedImport, Rejection } from './station-record';
@@ -75,8 +76,7 @@ export function parseAfdc(text: string, input: string): ParsedImport {
       reject('not-open', 'access_code private');
       continue;
     }
-    const hours = str(s.access_days_time);
-    const allDay = hours ? /24 hours daily/i.test(hours) : null;
+    const allDay = afdcOpen24x7(str(s.access_days_time));
     const psi =
       str(s.cng_psi)
         ?.match(/\d{3,5}/g)

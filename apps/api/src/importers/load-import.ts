@@ -1,5 +1,6 @@
 import { parseAfdc } from './afdc';
 import { fetchAfdc } from './afdc-client';
+import { parseScopeOption } from './file-scope';
 import { parseGenericCsv, parseGenericGeoJson } from './generic';
 import { parseIndiaOpen } from './india-open';
 import { MIMIT_PRICES_HEADER, parseMimit } from './it-mimit';
@@ -24,11 +25,14 @@ export interface LoadOptions {
   feed?: string;
   licence?: string;
   attribution?: string;
+  /** osm files: the area the files cover completely (`--scope`, see file-scope.ts); unset = retire nothing. */
+  scope?: string;
 }
 
 /** Joins the results of several inputs of one importer into one run. */
 function combine(importer: string, parts: ParsedImport[]): ParsedImport {
-  const feeds = new Map(parts.flatMap((p) => p.feeds).map((f) => [f.source, f]));
+  // Every part's scope counts: two live countries in one run may retire records in both.
+  const feeds = new Map(parts.flatMap((p) => p.feeds).map((f) => [JSON.stringify(f), f]));
   return {
     importer,
     inputs: parts.flatMap((p) => p.inputs),
@@ -52,6 +56,10 @@ export async function loadImport(
     throw new Error(`Unknown source "${importer}": use one of ${IMPORTERS.join(', ')}`);
   }
   if (inputs.length === 0) throw new Error(`Give at least one file or URL to import with "${importer}"`);
+  if (options.scope !== undefined && importer !== 'osm') {
+    throw new Error(`--scope is only for osm files: a ${importer} input is a full list of its own feed`);
+  }
+  const fileScope = options.scope === undefined ? null : parseScopeOption(options.scope);
   const read = (input: string) => readInput(input, { timeoutMs: options.timeoutMs });
   const parts: ParsedImport[] = [];
   switch (importer as ImporterName) {
@@ -59,10 +67,13 @@ export async function loadImport(
       for (const input of inputs) {
         const area = parseOverpassTarget(input);
         const url = options.overpassUrl ?? DEFAULT_OVERPASS_URL;
+        if (area && fileScope) {
+          throw new Error(`--scope is for Overpass files: the live query ${input} covers its own area`);
+        }
         if (area) {
           const text = await fetchOverpass(url, area, { timeoutMs: options.timeoutMs });
           parts.push(parseOverpassJson(text, `${input} (${url})`, { scope: scopeOfArea(area) }));
-        } else parts.push(parseOverpassJson(await read(input), input));
+        } else parts.push(parseOverpassJson(await read(input), input, { scope: fileScope }));
       }
       break;
     case 'india-open': {

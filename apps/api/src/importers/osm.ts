@@ -21,13 +21,14 @@ const joinAddress = (t: Record<string, string>): string | null => {
 
 /**
  * Parses Overpass API JSON (`[out:json]`, `out center tags`) of `amenity=fuel` + `fuel:cng=yes`: nodes by
- * their position, ways and relations by their `center`. `scope` is what the query covered; without it
- * (a file) the scope is the countries the file's stations fall in.
+ * their position, ways and relations by their `center`. `scope` is the area the answer covers completely (a
+ * live query's area, or `--scope` for a file). Without it the run retires nothing: a file does not say what
+ * it covers, and a Delhi-only file must not retire Mumbai.
  */
 export function parseOverpassJson(
   text: string,
   input: string,
-  options: { scope?: Omit<FeedScope, 'source'> } = {},
+  options: { scope?: Omit<FeedScope, 'source'> | null } = {},
 ): ParsedImport {
   const data = parseJson(text, input) as { elements?: unknown };
   if (!data || typeof data !== 'object' || !Array.isArray(data.elements)) {
@@ -75,13 +76,12 @@ export function parseOverpassJson(
     });
   });
   const valid = validateRows(rows);
-  const countries = [...new Set(valid.candidates.map((c) => c.record.countryCode))].sort();
   return {
     importer: 'osm',
     inputs: [input],
     read: elements.length,
     candidates: valid.candidates,
     rejected: [...rejected, ...valid.rejected],
-    feeds: [{ source: 'osm', ...(options.scope ?? { countries }) }],
+    feeds: options.scope ? [{ source: 'osm', ...options.scope }] : [],
   };
 }

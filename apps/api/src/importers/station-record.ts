@@ -64,7 +64,7 @@ export const REJECT_REASONS = {
   'missing-id': 'the row has no id in its source',
   'malformed-row': 'the row has the wrong number of fields and cannot be repaired safely',
   duplicate:
-    'an exact duplicate (same name and coordinates, or same id) of an earlier row of the same source',
+    'an exact duplicate of an earlier row of the same source: the same id, or the same name, brand, operator, position, address and price',
   'not-cng-verified': 'the source marks the row as inferred, not a verified CNG station',
   'not-cng': 'the row is not a CNG station',
   'not-open': 'the station is planned, temporarily closed or private',
@@ -91,5 +91,6 @@ export interface ParsedImport {
   read: number;
   candidates: Candidate[];
   rejected: Rejection[];
+  /** What the run may retire; empty = nothing (e.g. an Overpass file without `--scope`). */
   feeds: FeedScope[];
 }

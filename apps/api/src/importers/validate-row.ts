@@ -41,13 +41,16 @@ const text = (v: unknown): string | null => {
   return s === '' ? null : s;
 };
 
+/** Plain decimal degrees, optionally signed, with a decimal point or (some sources) a decimal comma. */
+const DECIMAL = /^[+-]?(\d+([.,]\d*)?|[.,]\d+)$/;
+
 function coordinate(v: unknown): number | RejectReason {
   if (v === null || v === undefined || (typeof v === 'string' && v.trim() === ''))
     return 'missing-coordinates';
-  // Some sources write decimal commas ("45,123"); anything else non-numeric is refused.
-  const n =
-    typeof v === 'number' ? v : typeof v === 'string' ? Number(v.trim().replace(',', '.')) : Number.NaN;
-  return Number.isFinite(n) ? n : 'non-numeric-coordinates';
+  if (typeof v === 'number') return Number.isFinite(v) ? v : 'non-numeric-coordinates';
+  // Number() also reads hex ("0x4D" is 77), binary, octal, exponents and "Infinity": none is a coordinate.
+  if (typeof v !== 'string' || !DECIMAL.test(v.trim())) return 'non-numeric-coordinates';
+  return Number(v.trim().replace(',', '.'));
 }
 
 /** The ISO 3166-1 alpha-2 code of the country at lon, lat, or null at sea (country-coder, offline). */
@@ -124,8 +127,18 @@ function safeTimeZone(lat: number, lon: number): string | null {
 export const isRejection = (x: Candidate | Rejection): x is Rejection => 'reason' in x;
 
 /**
- * Validates rows of one source in order and rejects exact duplicates: a repeated source id, or a repeated
- * name at the same coordinates.
+ * What makes two rows of one source one registration: every field except the row's id, the URL built from
+ * that id, and the time a price was sent (MIMIT has one pump registered twice, its price sent seconds apart).
+ * Rows at one place that differ in brand, operator or price are two registrations and are both kept.
+ */
+function duplicateKey(c: Candidate): string {
+  const { name, url: _url, price, ...rest } = c.record;
+  return JSON.stringify([c.source, name.toLowerCase(), rest, price && [price.amount, price.currency]]);
+}
+
+/**
+ * Validates rows of one source in order and rejects exact duplicates: a repeated source id, or a row equal
+ * to an earlier one in every field that describes the station (duplicateKey).
  */
 export function validateRows(
   rows: Iterable<RawRow>,
@@ -134,7 +147,7 @@ export function validateRows(
   const candidates: Candidate[] = [];
   const rejected: Rejection[] = [];
   const seenIds = new Set<string>();
-  const seenPlaces = new Set<string>();
+  const seenRows = new Map<string, string>();
   for (const row of rows) {
     const result = validateRow(row, options);
     if (isRejection(result)) {
@@ -142,20 +155,20 @@ export function validateRows(
       continue;
     }
     const idKey = `${result.source}\u0000${result.sourceId}`;
-    const r = result.record;
-    const placeKey = `${result.source}\u0000${r.name.toLowerCase()}\u0000${r.lon}\u0000${r.lat}`;
-    if (seenIds.has(idKey) || seenPlaces.has(placeKey)) {
+    const rowKey = duplicateKey(result);
+    const earlier = seenRows.get(rowKey);
+    if (seenIds.has(idKey) || earlier) {
       rejected.push({
         source: row.source,
         where: row.where,
         sourceId: row.sourceId,
         reason: 'duplicate',
-        detail: seenIds.has(idKey) ? `id ${result.sourceId} seen before` : `${r.name} at ${r.lon}, ${r.lat}`,
+        detail: seenIds.has(idKey) ? `id ${result.sourceId} seen before` : `same as ${earlier}`,
       });
       continue;
     }
     seenIds.add(idKey);
-    seenPlaces.add(placeKey);
+    seenRows.set(rowKey, `${row.where} (id ${result.sourceId})`);
     candidates.push(result);
   }
   return { candidates, rejected };

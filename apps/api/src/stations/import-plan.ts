@@ -9,11 +9,15 @@ import { StationGrid } from './station-grid';
 
 export type SourceRow = Selectable<StationSourcesTable>;
 
-/** What a run will write: whole rows to upsert, and the records it saw (for their "last seen" times). */
+/**
+ * What a run will write: whole rows to upsert, source records to delete (replaced by a newer version under
+ * another id), and the records it saw (for their "last seen" times).
+ */
 export interface ImportPlan {
   counts: ImportCounts;
   stationUpserts: StationRow[];
   sourceUpserts: SourceRow[];
+  sourceDeletes: { source: string; sourceId: string }[];
   seen: { source: string; sourceId: string; stationId: string }[];
 }
 
@@ -71,7 +75,10 @@ export function planImport(
     views.set(s.id, comparable(s));
   }
   const changedSources = new Map<string, SourceRow>();
+  const deletes = new Map<string, ImportPlan['sourceDeletes'][number]>();
   const dirty = new Set<string>();
+  // Every record this run has, known in advance: a record is "not in this run" only if no row carries it.
+  const runKeys = new Set(parsed.candidates.map((c) => keyOf(c.source, c.sourceId)));
   const seenKeys = new Set<string>();
   const seen: ImportPlan['seen'] = [];
   const put = (row: SourceRow) => {
@@ -82,6 +89,16 @@ export function planImport(
     const list = sourcesOf.get(row.station_id) ?? [];
     sourcesOf.set(row.station_id, old ? list.map((r) => (r === old ? row : r)) : [...list, row]);
     dirty.add(row.station_id);
+  };
+  const drop = (row: SourceRow) => {
+    const key = keyOf(row.source, row.source_id);
+    sourceByKey.delete(key);
+    changedSources.delete(key);
+    deletes.set(key, { source: row.source, sourceId: row.source_id });
+    sourcesOf.set(
+      row.station_id,
+      (sourcesOf.get(row.station_id) ?? []).filter((r) => r !== row),
+    );
   };
   const sourceRowFor = (c: Candidate, stationId: string, hash: string): SourceRow => ({
     station_id: stationId,
@@ -115,16 +132,24 @@ export function planImport(
       put(sourceRowFor(c, known.station_id, hash));
       return;
     }
-    // Join the nearest station the rule accepts, unless it already has a record from this same source.
-    let best: { id: string; dM: number } | null = null;
+    // Join the nearest station the rule accepts, unless it has a current record from this same source. A
+    // record from this source that the run no longer has is this record's older version (raw rows are keyed
+    // by name and position, so an edit changes the id): it is replaced and the station keeps its id.
+    let best: { id: string; dM: number; stale: SourceRow | null } | null = null;
     for (const id of grid.near(c.record.lon, c.record.lat)) {
-      if (sourcesOf.get(id)?.some((r) => r.source === c.source)) continue;
+      const own = sourcesOf.get(id)?.filter((r) => r.source === c.source) ?? [];
+      if (own.some((r) => runKeys.has(keyOf(r.source, r.source_id)))) continue;
       const dM = sameStationDistanceM(c.record, views.get(id)!);
-      if (dM !== null && (!best || dM < best.dM)) best = { id, dM };
+      if (dM !== null && (!best || dM < best.dM)) best = { id, dM, stale: own[0] ?? null };
     }
-    let stationId = best?.id;
-    if (stationId) counts.merged++;
-    else {
+    let stationId: string;
+    if (best) {
+      stationId = best.id;
+      if (best.stale) {
+        counts.updated++;
+        drop(best.stale);
+      } else counts.merged++;
+    } else {
       stationId = stationIdFor(c.source, c.sourceId);
       counts.new++;
       grid.add(stationId, c.record.lon, c.record.lat);
@@ -160,5 +185,11 @@ export function planImport(
     stationUpserts.push({ ...next, updated_at: now, last_seen_at: next.active ? now : next.last_seen_at });
   }
   counts.stationsWritten = stationUpserts.length;
-  return { counts, stationUpserts, sourceUpserts: [...changedSources.values()], seen };
+  return {
+    counts,
+    stationUpserts,
+    sourceUpserts: [...changedSources.values()],
+    sourceDeletes: [...deletes.values()],
+    seen,
+  };
 }

@@ -61,7 +61,10 @@ async function upsert<T extends 'stations' | 'station_sources'>(
   }
 }
 
-/** Writes a planned run inside `trx`: stations first (sources reference them), then sources, then seen-times. */
+/**
+ * Writes a planned run inside `trx`: replaced source records go first, then stations (sources reference them),
+ * then sources, then seen-times.
+ */
 async function writePlan(
   trx: Transaction<Database>,
   plan: ReturnType<typeof planImport>,
@@ -75,6 +78,14 @@ async function writePlan(
     1;
   let done = 0;
   const tick = () => options.onProgress?.('write', ++done, total);
+  for (const chunk of chunks(plan.sourceDeletes)) {
+    await trx
+      .deleteFrom('station_sources')
+      .where((eb) =>
+        eb.or(chunk.map((d) => eb.and([eb('source', '=', d.source), eb('source_id', '=', d.sourceId)]))),
+      )
+      .execute();
+  }
   await upsert(trx, 'stations', ['id'], plan.stationUpserts as never, tick);
   await upsert(trx, 'station_sources', ['source', 'source_id'], plan.sourceUpserts as never, tick);
   // "Last imported" and "last seen" move for every record the run saw, changed or not.

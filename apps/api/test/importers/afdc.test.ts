@@ -79,8 +79,18 @@ describe('afdc importer', () => {
     });
     expect(b).toMatchObject({ countryCode: 'CA', coordinateQuality: 'geocoded', openingHours: null });
     expect(b!.cng.fillType).toBe('time');
-    expect(b!.cng.open24x7).toBe(false);
+    // "6am-10pm M-F" is not read as a schedule: unknown, not "not 24/7".
+    expect(b!.cng.open24x7).toBeNull();
     expect(byReason(p.rejected)).toEqual({ 'not-open': 2, 'not-cng': 1, 'outside-country': 1 });
+  });
+
+  it('reads "24 hours" (without "daily") as open around the clock', () => {
+    const one = (hours: string) =>
+      parseAfdc(JSON.stringify([{ ...STATIONS[0], access_days_time: hours }]), 'afdc.json').candidates[0]!
+        .record;
+    expect(one('24 hours')).toMatchObject({ openingHours: '24/7', cng: { open24x7: true } });
+    expect(one('24 hours; pay lot')).toMatchObject({ openingHours: '24/7', cng: { open24x7: true } });
+    expect(one('24 hours; closed Sundays')).toMatchObject({ openingHours: null, cng: { open24x7: null } });
   });
 
   it('reads the CSV download with its header names (old "NG …" spelling included)', () => {

@@ -121,9 +121,12 @@ describe.each(TEST_DIALECTS)('station import runs on %s', (dialect) => {
 
   it('imports the Italian CNG prices with their time and outlier flag', async () => {
     const r = await importStations(t.db, 'it-mimit', [MIMIT_STATIONS, MIMIT_PRICES]);
-    expect(r.counts).toMatchObject({ read: 1_508, accepted: 1_505, new: 1_505 });
+    // 1,506 accepted rows make 1,506 stations: MIMIT's two registrations in Maranello stay two stations.
+    expect(r.counts).toMatchObject({ read: 1_508, accepted: 1_506, new: 1_506 });
     const stations = await loadActiveStations(t.db);
-    expect(stations.filter((s) => s.price !== null)).toHaveLength(1_505);
+    expect(stations.filter((s) => s.price !== null)).toHaveLength(1_506);
+    const maranello = stations.filter((s) => s.name === 'METANO MARANELLO');
+    expect(maranello.map((s) => s.price!.amount).sort()).toEqual([1.299, 1.499]);
     expect(
       stations
         .filter((s) => s.price?.outlier)
@@ -160,7 +163,7 @@ describe.each(TEST_DIALECTS)('station import runs on %s', (dialect) => {
 
   it('a dry run counts everything and writes no station data', async () => {
     const r = await importStations(t.db, 'it-mimit', [MIMIT_STATIONS, MIMIT_PRICES], { dryRun: true });
-    expect(r.counts.new).toBe(1_505);
+    expect(r.counts.new).toBe(1_506);
     expect(r.dryRun).toBe(true);
     expect(await snapshot(t.db)).toEqual({ stations: [], sources: [] });
     const runs = await t.db.selectFrom('import_runs').select(['dry_run', 'status']).execute();

@@ -18,14 +18,29 @@ describe('it-mimit importer on the real MIMIT pair', () => {
     expect(parsed.extractDate).toBe('2026-08-21');
   });
 
-  it('finds the 1,508 stations that sell Metano; 1,505 are accepted, 3 repeat another id at the same place', () => {
+  it('finds the 1,508 stations that sell Metano; 1,506 are accepted, 2 repeat another registration exactly', () => {
     expect(parsed.read).toBe(1_508);
-    expect(parsed.candidates).toHaveLength(1_505);
-    expect(byReason(parsed.rejected)).toEqual({ duplicate: 3 });
+    expect(parsed.candidates).toHaveLength(1_506);
+    expect(byReason(parsed.rejected)).toEqual({ duplicate: 2 });
     for (const c of parsed.candidates) {
       expect(c.record.countryCode).toBe('IT');
       expect(c.record.price?.currency).toBe('EUR');
     }
+  });
+
+  it('rejects as duplicates only rows equal in every field but the id (same price, sent seconds apart)', () => {
+    const dups = parsed.rejected.map((r) => [r.sourceId, r.detail]);
+    expect(dups).toEqual([
+      ['16641', expect.stringContaining('(id 16644)')],
+      ['54534', expect.stringContaining('(id 54535)')],
+    ]);
+  });
+
+  it('keeps both registrations at one place when brand and price differ (Maranello: Q8 and Pompe Bianche)', () => {
+    const at = (id: string) => parsed.candidates.find((c) => c.sourceId === id)?.record;
+    expect(at('24442')).toMatchObject({ name: 'METANO MARANELLO', brand: 'Q8', price: { amount: 1.499 } });
+    expect(at('58966')).toMatchObject({ name: 'METANO MARANELLO', brand: null, price: { amount: 1.299 } });
+    expect([at('24442')!.lon, at('24442')!.lat]).toEqual([at('58966')!.lon, at('58966')!.lat]);
   });
 
   it('parses the 7 CNG rows with a stray "|" in a field, keeping city and coordinates in place', () => {

@@ -98,8 +98,10 @@ describe('osm importer (Overpass JSON)', () => {
     expect(parsed.read).toBe(7);
   });
 
-  it('scopes a file import to the countries it covers, so it cannot retire stations elsewhere', () => {
-    expect(parsed.feeds).toEqual([{ source: 'osm', countries: ['IN', 'IT'] }]);
+  it('gives a file without a scope nothing to retire: a file cannot say which area it covers', () => {
+    expect(parsed.feeds).toEqual([]);
+    const scoped = parseOverpassJson(OVERPASS, 'overpass.json', { scope: { countries: ['IN'] } });
+    expect(scoped.feeds).toEqual([{ source: 'osm', countries: ['IN'] }]);
   });
 
   it('fails clearly on JSON that is not an Overpass answer', () => {
@@ -140,6 +142,14 @@ describe('Overpass client', () => {
     );
     expect(parsed.candidates).toHaveLength(2);
     expect(parsed.feeds).toEqual([{ source: 'osm', countries: ['IN'] }]);
+  });
+
+  it('keeps the scope of every live query in one run, so each country can retire its own records', async () => {
+    const parsed = await loadImport('osm', ['overpass:IN', 'overpass:IT'], { overpassUrl: server.url });
+    expect(parsed.feeds).toEqual([
+      { source: 'osm', countries: ['IN'] },
+      { source: 'osm', countries: ['IT'] },
+    ]);
   });
 
   it('reports an HTTP error and an unreachable endpoint with the endpoint named', async () => {

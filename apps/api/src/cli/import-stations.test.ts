@@ -1,0 +1,42 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { repoRoot } from '../config/env';
+
+const MIMIT = '../shared/data/stations/italy_mimit';
+
+/** Runs `npm run stations:import -- …` from the repository root, exactly as the README writes it. */
+function runFromRoot(args: string[]) {
+  const sqlitePath = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'cng-cli-')), 'cli.sqlite');
+  const run = spawnSync('npm', ['run', '--silent', 'stations:import', '--', ...args], {
+    cwd: repoRoot,
+    env: { ...process.env, DATABASE_URL: '', SQLITE_PATH: sqlitePath, INIT_CWD: undefined },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  fs.rmSync(path.dirname(sqlitePath), { recursive: true, force: true });
+  return run;
+}
+
+describe('stations:import from the repository root', () => {
+  it('reads the README paths relative to the root, though npm runs the script in apps/api', () => {
+    const run = runFromRoot([
+      'it-mimit',
+      `${MIMIT}_anagrafica_impianti_attivi.csv`,
+      `${MIMIT}_prezzo_alle_8.csv`,
+      '--dry-run',
+    ]);
+    expect(run.stderr).not.toContain('ENOENT');
+    expect(run.status).toBe(0);
+    expect(run.stderr).toContain('read 1508 stations with a Metano price');
+    expect(run.stdout).toMatch(/accepted\s+1506/);
+  });
+
+  it('names the resolved path when a file is missing', () => {
+    const run = runFromRoot(['india-open', 'no-such-file.json', '--dry-run']);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain(`Cannot read ${path.join(repoRoot, 'no-such-file.json')}: ENOENT`);
+  });
+});

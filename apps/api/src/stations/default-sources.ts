@@ -1,0 +1,76 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Config } from '../config/env';
+
+/** One default source: how to get it live, its local copy in STATIONS_OFFLINE_DIR (if any), and how to import it by hand. */
+export interface DefaultSource {
+  label: string;
+  importer: string;
+  live: string[];
+  offline: string[];
+  /** Per-download time limit, seconds. */
+  timeoutS: number;
+  /** The command that imports this source by hand, logged when the start-up import could not. */
+  howTo: string;
+}
+
+const DOCS = '(docs/importing-stations.md)';
+
+/**
+ * The default sources, in import order (earlier sources give new stations their ids). The files come first:
+ * they download within seconds, while the Overpass queries may take minutes and must not hold them back.
+ */
+export function defaultSources(config: Config): DefaultSource[] {
+  const dir = config.STATIONS_OFFLINE_DIR;
+  const rawDir = path.join(dir, 'india_raw');
+  const raw = fs.existsSync(rawDir)
+    ? fs
+        .readdirSync(rawDir)
+        .filter((f) => f.endsWith('.json'))
+        .sort()
+        .map((f) => path.join(rawDir, f))
+    : [];
+  const fileS = config.AUTO_IMPORT_TIMEOUT_S;
+  const overpassS = config.AUTO_IMPORT_OVERPASS_TIMEOUT_S;
+  const osmHowTo = (target: string) =>
+    `Import it later with: npm run stations:import -- osm ${target}, or from a saved Overpass JSON file ${DOCS}`;
+  return [
+    {
+      label: 'India open CNG dataset',
+      importer: 'india-open',
+      live: [config.INDIA_OPEN_URL],
+      offline: [path.join(dir, 'india_cng_stations_bash1401.json'), ...raw],
+      timeoutS: fileS,
+      howTo:
+        'Import it from files with: npm run stations:import -- india-open <dir>/india_cng_stations_bash1401.json ' +
+        `<dir>/india_raw/*.json ${DOCS}`,
+    },
+    {
+      label: 'Italy MIMIT',
+      importer: 'it-mimit',
+      live: [config.MIMIT_STATIONS_URL, config.MIMIT_PRICES_URL],
+      offline: [
+        path.join(dir, 'italy_mimit_anagrafica_impianti_attivi.csv'),
+        path.join(dir, 'italy_mimit_prezzo_alle_8.csv'),
+      ],
+      timeoutS: fileS,
+      howTo: `Import it from files with: npm run stations:import -- it-mimit <stations.csv> <prices.csv> ${DOCS}`,
+    },
+    {
+      label: 'OpenStreetMap India',
+      importer: 'osm',
+      live: ['overpass:IN'],
+      offline: [],
+      timeoutS: overpassS,
+      howTo: osmHowTo('overpass:IN'),
+    },
+    {
+      label: 'OpenStreetMap worldwide',
+      importer: 'osm',
+      live: ['overpass:world'],
+      offline: [],
+      timeoutS: overpassS,
+      howTo: osmHowTo('overpass:world'),
+    },
+  ];
+}

@@ -1,0 +1,23 @@
+import fs from 'node:fs';
+import type { Config } from '../../src/config/env';
+import type { Db } from '../../src/db/database';
+import { defaultSources } from '../../src/stations/default-sources';
+import { importStations } from '../../src/stations/import-stations';
+
+/**
+ * Imports the stations the way the product's start-up import does when offline: every default source with
+ * a local copy in STATIONS_OFFLINE_DIR (../shared/data/stations), by its own importer, in start-up order.
+ * The Overpass sources have no local copy and are skipped. Answers the number of new stations.
+ */
+export async function importRealStations(db: Db, config: Config): Promise<number> {
+  const regionsFile = fs.existsSync(config.STATIONS_REGIONS_FILE) ? config.STATIONS_REGIONS_FILE : null;
+  let stations = 0;
+  for (const source of defaultSources(config)) {
+    const files = source.offline.filter((f) => fs.existsSync(f));
+    if (files.length === 0 || files.length < source.offline.length) continue;
+    const run = await importStations(db, source.importer, files, { load: { regionsFile } });
+    stations += run.counts.new;
+  }
+  if (stations === 0) throw new Error(`no station imported from ${config.STATIONS_OFFLINE_DIR}`);
+  return stations;
+}

@@ -1,0 +1,81 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadImport } from '../../src/importers/load-import';
+import { importStations } from '../../src/stations/import-stations';
+import { loadActiveStations } from '../../src/stations/station-rows';
+import { createTestDb, TEST_DIALECTS, type TestDb } from '../helpers/test-db';
+
+const node = (id: number, name: string, lat: number, lon: number) => ({
+  type: 'node',
+  id,
+  lat,
+  lon,
+  tags: { amenity: 'fuel', 'fuel:cng': 'yes', name },
+});
+// Two Delhi stations and one in Mumbai, shaped like an `out center tags` answer.
+const DELHI_A = node(1, 'Delhi A', 28.6139, 77.209);
+const DELHI_B = node(2, 'Delhi B', 28.55, 77.25);
+const MUMBAI = node(3, 'Mumbai', 19.076, 72.8777);
+// A box around Delhi only: west, south, east, north.
+const DELHI_BOX = 'bbox:76.8,28.3,77.5,28.9';
+
+const overpassFile = (name: string, elements: unknown[]) => {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'cng-overpass-')), name);
+  fs.writeFileSync(file, JSON.stringify({ version: 0.6, elements }));
+  return file;
+};
+
+describe.each(TEST_DIALECTS)('a partial Overpass file on %s', (dialect) => {
+  let t: TestDb;
+  beforeEach(async () => {
+    t = await createTestDb(dialect);
+  });
+  afterEach(async () => {
+    await t.cleanup();
+  });
+
+  const activeNames = async () => (await loadActiveStations(t.db)).map((s) => s.name).sort();
+
+  it('retires nothing without --scope: a Delhi-only file leaves Mumbai (and Delhi B) active', async () => {
+    await importStations(t.db, 'osm', [overpassFile('india.json', [DELHI_A, DELHI_B, MUMBAI])]);
+    const delhiOnly = await importStations(t.db, 'osm', [overpassFile('delhi.json', [DELHI_A])]);
+    expect(delhiOnly.counts).toMatchObject({ unchanged: 1, deactivated: 0 });
+    expect(await activeNames()).toEqual(['Delhi A', 'Delhi B', 'Mumbai']);
+  });
+
+  it('with --scope retires only inside the scope: a Delhi box retires Delhi B, the country retires Mumbai', async () => {
+    await importStations(t.db, 'osm', [overpassFile('india.json', [DELHI_A, DELHI_B, MUMBAI])]);
+    const delhi = overpassFile('delhi.json', [DELHI_A]);
+    const boxed = await importStations(t.db, 'osm', [delhi], { load: { scope: DELHI_BOX } });
+    expect(boxed.counts).toMatchObject({ deactivated: 1 });
+    expect(await activeNames()).toEqual(['Delhi A', 'Mumbai']);
+    const country = await importStations(t.db, 'osm', [delhi], { load: { scope: 'IN' } });
+    expect(country.counts).toMatchObject({ deactivated: 1 });
+    expect(await activeNames()).toEqual(['Delhi A']);
+  });
+});
+
+describe('the --scope option', () => {
+  const file = overpassFile('one.json', [DELHI_A]);
+
+  it('turns into the run scope: countries, a box, or the whole source', async () => {
+    const feeds = async (scope?: string) => (await loadImport('osm', [file], { scope })).feeds;
+    expect(await feeds()).toEqual([]);
+    expect(await feeds('IN')).toEqual([{ source: 'osm', countries: ['IN'] }]);
+    expect(await feeds('in,it')).toEqual([{ source: 'osm', countries: ['IN', 'IT'] }]);
+    expect(await feeds(DELHI_BOX)).toEqual([
+      { source: 'osm', countries: 'all', bbox: [76.8, 28.3, 77.5, 28.9] },
+    ]);
+    expect(await feeds('world')).toEqual([{ source: 'osm', countries: 'all' }]);
+  });
+
+  it('refuses a scope it cannot read, a scope on a live query, and a scope for other sources', async () => {
+    await expect(loadImport('osm', [file], { scope: 'bbox:1,2,3' })).rejects.toThrow('--scope');
+    await expect(loadImport('osm', [file], { scope: 'bbox:10,50,5,40' })).rejects.toThrow('west');
+    await expect(loadImport('osm', [file], { scope: 'India' })).rejects.toThrow('--scope');
+    await expect(loadImport('osm', ['overpass:IN'], { scope: 'IN' })).rejects.toThrow('live query');
+    await expect(loadImport('csv', [file], { scope: 'IN' })).rejects.toThrow('only for osm');
+  });
+});
