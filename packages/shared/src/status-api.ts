@@ -9,6 +9,11 @@ export const REPORT_LIMITS = {
   maxDistanceM: 500,
   /** One report per station per device in this window (429 otherwise). */
   deviceCooldownMin: 10,
+  /**
+   * Reports per station from one network (IP address, IPv6 /64) in the same window: more than one, because
+   * drivers behind one carrier NAT can stand at the same pump; the status model counts them as one voice.
+   */
+  networkReportsPerCooldown: 3,
   timelineDefaultLimit: 20,
   timelineMaxLimit: 50,
   /** Official statuses: default and longest lifetime. */
@@ -79,13 +84,16 @@ export const ReportCreatedSchema = Type.Object({
 });
 export type ReportCreated = Static<typeof ReportCreatedSchema>;
 
-export const ReportListQuerySchema = Type.Object({
-  limit: Type.Integer({
-    minimum: 1,
-    maximum: REPORT_LIMITS.timelineMaxLimit,
-    default: REPORT_LIMITS.timelineDefaultLimit,
-  }),
-});
+export const ReportListQuerySchema = Type.Object(
+  {
+    limit: Type.Integer({
+      minimum: 1,
+      maximum: REPORT_LIMITS.timelineMaxLimit,
+      default: REPORT_LIMITS.timelineDefaultLimit,
+    }),
+  },
+  { additionalProperties: false },
+);
 
 export const ReportListSchema = Type.Object({
   stationId: Type.String(),
@@ -145,3 +153,34 @@ export const StatusEventSchema = Type.Object({
   status: StatusSummarySchema,
 });
 export type StatusEvent = Static<typeof StatusEventSchema>;
+
+const ONE_ID = '[A-Za-z0-9_-]{1,80}';
+
+/** Comma-separated station ids, at most REPORT_LIMITS.eventsMaxStations (GET /api/status and /api/events). */
+export const StationIdListSchema = Type.String({
+  pattern: `^${ONE_ID}(,${ONE_ID}){0,${REPORT_LIMITS.eventsMaxStations - 1}}$`,
+  maxLength: REPORT_LIMITS.eventsMaxStations * 81,
+  description: `Comma-separated station ids (at most ${REPORT_LIMITS.eventsMaxStations})`,
+});
+
+/** Query of GET /api/status: the stations whose current status the client wants. */
+export const StatusListQuerySchema = Type.Object(
+  { stations: StationIdListSchema },
+  { additionalProperties: false },
+);
+
+/** Answer of GET /api/status: the current status of each asked station (unknown ids: "unknown"). */
+export const StatusListSchema = Type.Object({
+  statuses: Type.Record(Type.String(), StatusSummarySchema),
+});
+export type StatusList = Static<typeof StatusListSchema>;
+
+/**
+ * Data of a `reset` server-sent event: the server could not replay everything the client missed (too many
+ * changes since its Last-Event-ID), so the client must fetch the statuses it shows again.
+ */
+export const StreamResetEventSchema = Type.Object({
+  seq: Type.Integer({ description: 'Latest report id when the reset was sent; the event id' }),
+  reason: Type.String(),
+});
+export type StreamResetEvent = Static<typeof StreamResetEventSchema>;

@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { formatDurationMin } from './format';
 import { Nullable } from './nullable';
 
 /** What a driver can report about a station. */
@@ -8,6 +9,9 @@ export type ReportStatus = (typeof REPORT_STATUSES)[number];
 export const CONFIDENCES = ['high', 'medium', 'low', 'mixed', 'unknown'] as const;
 export type Confidence = (typeof CONFIDENCES)[number];
 
+/** The placeholder in `explanationTemplate` where the age goes. */
+export const AGO_PLACEHOLDER = '{ago}';
+
 export const StatusSummarySchema = Type.Object({
   status: Type.Enum([...REPORT_STATUSES, 'unknown']),
   confidence: Type.Enum(CONFIDENCES),
@@ -15,7 +19,19 @@ export const StatusSummarySchema = Type.Object({
   latestReportAt: Nullable(Type.String({ format: 'date-time' })),
   reportCount: Type.Integer({ description: 'Reports that still count (recent enough)' }),
   official: Type.Boolean({ description: 'True when an operator status currently outranks drivers' }),
-  explanation: Type.String({ description: 'Why this status is shown, e.g. "3 drivers, latest 8 min ago"' }),
+  explanation: Type.String({
+    description: 'Why this status is shown, e.g. "3 drivers, latest 8 min ago" (the age as of the answer)',
+  }),
+  explanationTemplate: Type.Optional(
+    Type.String({
+      description:
+        'The explanation with "{ago}" where the age goes, e.g. "3 drivers, latest {ago}": clients fill in ' +
+        'the age from `agoFrom` when they show it, so it does not freeze',
+    }),
+  ),
+  agoFrom: Type.Optional(
+    Type.String({ format: 'date-time', description: 'The time "{ago}" in explanationTemplate counts from' }),
+  ),
 });
 export type StatusSummary = Static<typeof StatusSummarySchema>;
 
@@ -29,3 +45,20 @@ export const UNKNOWN_STATUS: StatusSummary = {
   official: false,
   explanation: 'No recent reports',
 };
+
+/** An age for people: "just now" under a minute, "8 min ago", "1 h 05 min ago". */
+export function formatAgo(ageMs: number): string {
+  const min = Math.floor(Math.max(0, ageMs) / 60_000);
+  return min < 1 ? 'just now' : `${formatDurationMin(min)} ago`;
+}
+
+/**
+ * The explanation of a status with its age counted to `nowMs` (ms since the epoch), so a page left open
+ * does not keep saying "just now"; the server's own sentence when it sent no template.
+ */
+export function explanationAt(status: StatusSummary, nowMs: number): string {
+  if (!status.explanationTemplate || !status.agoFrom) return status.explanation;
+  const from = Date.parse(status.agoFrom);
+  if (Number.isNaN(from)) return status.explanation;
+  return status.explanationTemplate.replace(AGO_PLACEHOLDER, formatAgo(nowMs - from));
+}

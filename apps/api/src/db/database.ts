@@ -12,6 +12,11 @@ export interface DbOptions {
   /** postgres:// URL; when empty, the SQLite file at `sqlitePath` is used. */
   databaseUrl: string;
   sqlitePath: string;
+  /**
+   * Told when an idle pooled PostgreSQL connection dies (server restart, pg_terminate_backend, network). The
+   * pool drops that connection and opens a new one on the next query; without a listener pg would crash us.
+   */
+  onPoolError?: (err: Error) => void;
 }
 
 export interface DbHandle {
@@ -25,6 +30,10 @@ export interface DbHandle {
 export function openDatabase(options: DbOptions): DbHandle {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    pool.on('error', (err) => {
+      if (options.onPoolError) options.onPoolError(err);
+      else console.warn(`PostgreSQL: an idle connection was lost (${err.message}); it will be reopened.`);
+    });
     return {
       db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
       dialect: 'postgres',

@@ -99,7 +99,11 @@ export interface ContactDeliveryAttemptsTable {
   attempted_at: string;
   forwarder: string;
   status: number;
-  outcome: 'sent' | 'retry' | 'failed';
+  /**
+   * 'started' while the send is in flight (written before it); 'interrupted' when the process died during it
+   * (the message may have been sent); else what the answer led to.
+   */
+  outcome: 'started' | 'interrupted' | 'sent' | 'retry' | 'failed';
   detail: string;
   duration_ms: number;
 }
@@ -121,6 +125,11 @@ export interface StationReportsTable {
   distance_m: number | null;
   created_at: string;
   valid_until: string | null;
+  /**
+   * Keyed hash (HMAC) of the reporter's network: IPv4 address or IPv6 /64; null for official statuses and
+   * reports stored before migration 0004. Never the address itself; never served.
+   */
+  network_hash: string | null;
 }
 
 export interface Database {

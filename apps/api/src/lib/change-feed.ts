@@ -7,6 +7,13 @@ export interface ChangeEvents {
   'stations-changed': { reason: string };
   /** A station's live status changed. */
   'status-changed': { stationId: string };
+  /**
+   * This instance may have missed events (its LISTEN connection was lost and is back): reload everything
+   * kept in memory from the database. Emitted locally by the feed, never published.
+   */
+  resync: { reason: string };
+  /** The feed lost its connection and is retrying; emitted locally, for the log. */
+  'feed-lost': { error: string; retryInMs: number };
 }
 export type ChangeChannel = keyof ChangeEvents;
 
@@ -36,15 +43,34 @@ export function createLocalChangeFeed(): ChangeFeed {
   };
 }
 
+export interface PostgresFeedOptions {
+  /** First wait before reconnecting (ms); doubles per failed try up to `maxRetryMs`. */
+  minRetryMs?: number;
+  maxRetryMs?: number;
+}
+
 /**
  * Feed shared by every instance on one PostgreSQL: NOTIFY to publish, one dedicated LISTEN connection to receive.
  * The publisher hears its own notification too, so every instance (itself included) reacts exactly once.
+ *
+ * The LISTEN connection can die (database restart, failover, an idle-connection killer, pg_terminate_backend).
+ * Then the feed reconnects with back-off, LISTENs again and emits `resync` and `stations-changed` locally:
+ * notifications sent while it was away are lost for good, so whatever this instance keeps in memory must be
+ * reloaded from the database.
  */
-export async function createPostgresChangeFeed(pool: pg.Pool): Promise<ChangeFeed> {
+export async function createPostgresChangeFeed(
+  pool: pg.Pool,
+  options: PostgresFeedOptions = {},
+): Promise<ChangeFeed> {
+  const minRetryMs = options.minRetryMs ?? 250;
+  const maxRetryMs = options.maxRetryMs ?? 30_000;
   const local = createLocalChangeFeed();
-  const client = await pool.connect();
+  /** The live LISTEN connection and how to let go of it. */
+  let client: { release(): Promise<void> } | null = null;
+  let retryTimer: NodeJS.Timeout | null = null;
   let closed = false;
-  client.on('notification', (msg) => {
+
+  const onNotification = (msg: pg.Notification) => {
     if (msg.channel !== PG_CHANNEL || !msg.payload) return;
     try {
       const { channel, payload } = JSON.parse(msg.payload) as { channel: ChangeChannel; payload: never };
@@ -52,8 +78,85 @@ export async function createPostgresChangeFeed(pool: pg.Pool): Promise<ChangeFee
     } catch {
       // A malformed notification from another writer is ignored rather than crashing the listener.
     }
-  });
-  await client.query(`LISTEN ${PG_CHANNEL}`);
+  };
+
+  /** Takes a connection from the pool and LISTENs on it; a failure leaves nothing behind. */
+  async function listen(): Promise<void> {
+    const c = await pool.connect();
+    let done = false;
+    const detach = () => {
+      done = true;
+      c.off('notification', onNotification);
+      c.off('error', onLost);
+      c.off('end', onEnd);
+    };
+    const self = {
+      async release() {
+        if (done) return;
+        await c.query(`UNLISTEN ${PG_CHANNEL}`).catch(() => {});
+        // The connection may have broken during UNLISTEN, and onLost has then destroyed it already.
+        if (done) return;
+        detach();
+        c.release();
+      },
+    };
+    function onLost(err?: Error) {
+      if (done) return;
+      detach();
+      // Destroy rather than return to the pool: the connection is broken.
+      c.release(err ?? true);
+      if (client === self) {
+        client = null;
+        scheduleReconnect(err?.message ?? 'connection ended', 1);
+      }
+    }
+    function onEnd() {
+      onLost();
+    }
+    // Registered before LISTEN: an 'error' event without a listener would end the whole process.
+    c.on('error', onLost);
+    c.on('end', onEnd);
+    c.on('notification', onNotification);
+    try {
+      await c.query(`LISTEN ${PG_CHANNEL}`);
+    } catch (err) {
+      onLost(err as Error);
+      throw err;
+    }
+    client = self;
+  }
+
+  function scheduleReconnect(reason: string, attempt: number): void {
+    if (closed) return;
+    const retryInMs = Math.min(maxRetryMs, minRetryMs * 2 ** (attempt - 1));
+    void local.publish('feed-lost', { error: reason, retryInMs });
+    retryTimer = setTimeout(async () => {
+      retryTimer = null;
+      if (closed) return;
+      try {
+        await listen();
+      } catch (err) {
+        return scheduleReconnect((err as Error).message, attempt + 1);
+      }
+      // Closed while reconnecting: let go of the new connection rather than announce it.
+      if (closed) {
+        await releaseListener();
+        return;
+      }
+      const why = `LISTEN connection was lost (${reason}) and is back after ${attempt} tr${attempt === 1 ? 'y' : 'ies'}`;
+      await local.publish('resync', { reason: why });
+      await local.publish('stations-changed', { reason: `resync: ${why}` });
+    }, retryInMs);
+    retryTimer.unref?.();
+  }
+
+  async function releaseListener(): Promise<void> {
+    const c = client;
+    client = null;
+    await c?.release();
+  }
+
+  await listen();
   return {
     async publish(channel, payload) {
       await pool.query('select pg_notify($1, $2)', [PG_CHANNEL, JSON.stringify({ channel, payload })]);
@@ -62,8 +165,8 @@ export async function createPostgresChangeFeed(pool: pg.Pool): Promise<ChangeFee
     async close() {
       if (closed) return;
       closed = true;
-      await client.query(`UNLISTEN ${PG_CHANNEL}`).catch(() => {});
-      client.release();
+      if (retryTimer) clearTimeout(retryTimer);
+      await releaseListener();
       await local.close();
     },
   };

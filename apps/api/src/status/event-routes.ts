@@ -1,36 +1,50 @@
-import { ApiErrorSchema, REPORT_LIMITS, RetryLaterErrorSchema } from '@cng/shared';
+import { ApiErrorSchema, RetryLaterErrorSchema, StationIdListSchema } from '@cng/shared';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@fastify/type-provider-typebox';
 import { badInput } from '../lib/http-errors';
-import { type EventStreams, formatStatusEvent, matchesFilter, type StreamFilter } from './event-streams';
+import { type EventStreams, formatStatusEvent, type StreamFilter } from './event-streams';
 import { latestReportId, stationsChangedAfter } from './report-repository';
 import type { StatusCache } from './status-cache';
 
-const ID = '[A-Za-z0-9_-]{1,80}';
 const NUM = '-?\\d+(\\.\\d+)?';
 // Events carry whole states, not deltas, so replaying a little too much is harmless; the slack covers
 // reports whose ids were allocated before, but committed after, the last id a client saw (PostgreSQL).
 const REPLAY_SLACK_IDS = 100;
 const REPLAY_MAX_STATIONS = 1000;
+/** A resume point: a report id; 15 digits stay exact as a JavaScript number. */
+const RESUME_ID = '^\\d{1,15}$';
+const RESUME_ID_REGEX = new RegExp(RESUME_ID);
+/** The largest report id the database can hold (an `integer` column is 32-bit on PostgreSQL). */
+const MAX_REPORT_ID = 2_147_483_647;
 
-const EventsQuerySchema = Type.Object({
-  stations: Type.Optional(
-    Type.String({
-      pattern: `^${ID}(,${ID}){0,${REPORT_LIMITS.eventsMaxStations - 1}}$`,
-      maxLength: REPORT_LIMITS.eventsMaxStations * 81,
-      description: `Comma-separated station ids (at most ${REPORT_LIMITS.eventsMaxStations})`,
-    }),
-  ),
-  bbox: Type.Optional(
-    Type.String({
-      pattern: `^${NUM},${NUM},${NUM},${NUM}$`,
-      description: 'minLon,minLat,maxLon,maxLat (WGS84); minLon > maxLon crosses the antimeridian',
-    }),
-  ),
-  lastEventId: Type.Optional(
-    Type.Integer({ minimum: 0, description: 'Resume point for clients that cannot send Last-Event-ID' }),
-  ),
-});
+const EventsQuerySchema = Type.Object(
+  {
+    stations: Type.Optional(StationIdListSchema),
+    bbox: Type.Optional(
+      Type.String({
+        pattern: `^${NUM},${NUM},${NUM},${NUM}$`,
+        description: 'minLon,minLat,maxLon,maxLat (WGS84); minLon > maxLon crosses the antimeridian',
+      }),
+    ),
+    lastEventId: Type.Optional(
+      Type.String({
+        pattern: RESUME_ID,
+        description: 'Resume point (a report id, up to 15 digits) for clients that cannot send Last-Event-ID',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+/**
+ * The report id to resume after, from the Last-Event-ID header or else the lastEventId parameter. A header
+ * that is not an id counts as absent (browsers resend whatever id they last saw); ids past the id column's
+ * range are capped to it, so they compare as "newer than anything stored".
+ */
+function resumePoint(header: string | string[] | undefined, query: string | undefined): number | undefined {
+  const raw = typeof header === 'string' && RESUME_ID_REGEX.test(header) ? header : query;
+  return raw === undefined ? undefined : Math.min(Number(raw), MAX_REPORT_ID);
+}
 
 function parseFilter(query: { stations?: string; bbox?: string }): StreamFilter {
   if (query.stations && query.bbox) throw badInput('stations', 'cannot be combined with bbox');
@@ -48,8 +62,15 @@ function parseFilter(query: { stations?: string; bbox?: string }): StreamFilter 
   return { bbox: [minLon, minLat, maxLon, maxLat] };
 }
 
-/** GET /api/events: server-sent events of status changes for some stations or a box, resumable. */
-export function eventRoutes(cache: StatusCache, streams: EventStreams): FastifyPluginAsyncTypebox {
+/**
+ * GET /api/events: server-sent events of status changes for some stations or a box, resumable.
+ * `replayMaxStations`: the most stations a resume replays; past it the client gets a `reset` instead.
+ */
+export function eventRoutes(
+  cache: StatusCache,
+  streams: EventStreams,
+  replayMaxStations = REPLAY_MAX_STATIONS,
+): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.get(
       '/api/events',
@@ -60,7 +81,8 @@ export function eventRoutes(cache: StatusCache, streams: EventStreams): FastifyP
           description:
             'text/event-stream of `status` events (id = report sequence; data = StatusEvent JSON), a ' +
             '`ready` event on connect, and `: ping` comments every ~15 s. Reconnect with Last-Event-ID ' +
-            'to receive the changes you missed.',
+            'to receive the changes you missed; when too many stations changed to replay them, a `reset` ' +
+            'event (data = StreamResetEvent JSON) asks you to fetch the statuses you show again.',
           querystring: EventsQuerySchema,
           response: { 400: ApiErrorSchema, 429: RetryLaterErrorSchema },
         },
@@ -76,9 +98,7 @@ export function eventRoutes(cache: StatusCache, streams: EventStreams): FastifyP
             retryAt: new Date(Date.now() + 30_000).toISOString(),
           });
         }
-        const header = request.headers['last-event-id'];
-        const resumeFrom =
-          header !== undefined && /^\d+$/.test(String(header)) ? Number(header) : request.query.lastEventId;
+        const resumeFrom = resumePoint(request.headers['last-event-id'], request.query.lastEventId);
 
         // Answer outside Fastify's reply pipeline: nothing may buffer or compress a stream.
         reply.hijack();
@@ -90,6 +110,11 @@ export function eventRoutes(cache: StatusCache, streams: EventStreams): FastifyP
           connection: 'keep-alive',
           'x-accel-buffering': 'no',
         });
+        // Node sends no body to HEAD, so its headers would never flush: answer them and hold no stream slot.
+        if (request.method === 'HEAD') {
+          res.end();
+          return;
+        }
         res.write('retry: 3000\n\n');
         const write = streams.add(request.ip, filter, res);
 
@@ -99,16 +124,33 @@ export function eventRoutes(cache: StatusCache, streams: EventStreams): FastifyP
             write(`id: ${seq}\nevent: ready\ndata: ${JSON.stringify({ seq })}\n\n`);
             return;
           }
-          const changed = await stationsChangedAfter(
-            app.db,
-            Math.max(0, resumeFrom - REPLAY_SLACK_IDS),
-            REPLAY_MAX_STATIONS,
-          );
-          const positions = await cache.positionsOf(changed.map((c) => c.stationId));
+          // Read before the replay: anything committed later reaches this stream live (it is registered).
+          const latest = await latestReportId(app.db);
+          // An id past the newest report comes from another database (restored, or a different server):
+          // what this client shows may be stale in ways no replay can tell, so it must refetch.
+          const unknownId = resumeFrom > latest;
+          const changed = unknownId
+            ? []
+            : await stationsChangedAfter(
+                app.db,
+                Math.max(0, resumeFrom - REPLAY_SLACK_IDS),
+                replayMaxStations + 1,
+                filter,
+              );
+          if (unknownId || changed.length > replayMaxStations) {
+            // The client refetches the statuses it shows and resumes from `latest`.
+            const reason = unknownId
+              ? `last event id ${resumeFrom} is newer than the latest report`
+              : `more than ${replayMaxStations} stations changed`;
+            const reset = { seq: latest, reason };
+            write(`id: ${latest}\nevent: reset\ndata: ${JSON.stringify(reset)}\n\n`);
+            write(
+              `id: ${latest}\nevent: ready\ndata: ${JSON.stringify({ seq: latest, resumedFrom: resumeFrom })}\n\n`,
+            );
+            return;
+          }
           let last = resumeFrom;
           for (const { stationId, seq } of changed) {
-            const pos = positions.get(stationId);
-            if (!pos || !matchesFilter(filter, stationId, pos.lon, pos.lat)) continue;
             if (!write(formatStatusEvent(cache.snapshot(stationId, seq)))) return;
             last = Math.max(last, seq);
           }

@@ -4,9 +4,11 @@ import fp from 'fastify-plugin';
 import deviceId from '../plugins/device-id';
 import { eventRoutes } from './event-routes';
 import { EventStreams } from './event-streams';
+import { createNetworkHasher } from './network-hash';
 import { officialStatusRoutes } from './official-status-routes';
 import { reportRoutes } from './report-routes';
 import { StatusCache } from './status-cache';
+import { statusListRoutes } from './status-list-routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,12 +19,14 @@ declare module 'fastify' {
   }
 }
 
-const PRUNE_EVERY_MS = 60_000;
+// Decay changes confidence within minutes, not seconds: a minute is soon enough to tell open pages.
+const RECOMPUTE_EVERY_MS = 60_000;
 
 /**
  * Live station status (issue 7, ADR 0009): the status cache behind `app.statusProvider`, the report,
- * official-status and timeline routes, and the event stream. Every instance keeps its own cache and
- * streams, refreshed from the database on each 'status-changed' event (LISTEN/NOTIFY on PostgreSQL).
+ * official-status, timeline and status-list routes, and the event stream. Every instance keeps its own
+ * cache and streams, refreshed from the database on each 'status-changed' event (LISTEN/NOTIFY on
+ * PostgreSQL), reloaded on a 'resync', and recomputed every minute for changes the clock makes.
  */
 export default fp(
   async function liveStatus(app: FastifyInstance) {
@@ -32,9 +36,21 @@ export default fp(
       maxPerIp: app.config.SSE_MAX_STREAMS_PER_IP,
     });
     // Subscribe before loading, so a change that lands during the load is applied afterwards, not lost.
-    const unsubscribe = app.changes.subscribe('status-changed', ({ stationId }) => {
-      cache.refresh(stationId).catch((err) => app.log.error({ err, stationId }, 'status refresh failed'));
-    });
+    const unsubscribers = [
+      app.changes.subscribe('status-changed', ({ stationId }) => {
+        cache.refresh(stationId).catch((err) => app.log.error({ err, stationId }, 'status refresh failed'));
+      }),
+      app.changes.subscribe('feed-lost', ({ error, retryInMs }) => {
+        app.log.error({ error, retryInMs }, 'change feed lost its connection; reconnecting');
+      }),
+      // Events may have been missed while the feed was away: reload, and tell streams what changed.
+      app.changes.subscribe('resync', ({ reason }) => {
+        cache
+          .loadAll({ notify: true })
+          .then((changes) => app.log.warn({ reason, changed: changes.length }, 'live status reloaded'))
+          .catch((err) => app.log.error({ err }, 'live status reload failed'));
+      }),
+    ];
     cache.onChange((change) => streams.broadcast(change));
     await cache.loadAll();
     app.log.info({ stations: cache.size }, 'live status loaded');
@@ -45,19 +61,22 @@ export default fp(
     if (app.hasDecorator('statusProvider')) app.statusProvider.summaryFor = summaryFor;
     else app.decorate('statusProvider', { summaryFor });
 
-    const timer = setInterval(() => cache.prune(), PRUNE_EVERY_MS);
+    // The clock changes statuses too (decay, reports passing the horizon): push those changes to open pages.
+    const timer = setInterval(() => cache.recomputeAll(), RECOMPUTE_EVERY_MS);
     timer.unref();
     // Streams never end on their own: end them before the server waits for its connections to close.
     app.addHook('preClose', async () => {
-      unsubscribe();
+      for (const unsubscribe of unsubscribers) unsubscribe();
       clearInterval(timer);
+      cache.close();
       streams.closeAll();
     });
 
     await app.register(deviceId);
-    await app.register(reportRoutes(cache));
+    await app.register(reportRoutes(cache, createNetworkHasher(app.config.COOKIE_SECRET)));
     await app.register(officialStatusRoutes(cache));
     await app.register(eventRoutes(cache, streams));
+    await app.register(statusListRoutes(cache));
   },
   { name: 'live-status', dependencies: ['station-index'] },
 );

@@ -9,7 +9,7 @@ import {
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { badInput } from '../lib/http-errors';
 import { insertOfficialStatus, publicReportFromRow } from './report-repository';
-import { requireStation } from './report-routes';
+import { cleanNote, requireStation } from './report-routes';
 import type { StatusCache } from './status-cache';
 
 /** True when the Authorization header carries `Bearer <token>`; compares digests in constant time. */
@@ -79,7 +79,8 @@ export function officialStatusRoutes(cache: StatusCache): FastifyPluginAsyncType
             stationId: id,
             status: body.status,
             queueMin: body.queueMin ?? null,
-            note: body.note?.trim() || null,
+            // The same plain-text cleaning as drivers' notes: the note is shown to every driver.
+            note: cleanNote(body.note),
             validUntil,
           },
           now,

@@ -2,6 +2,7 @@ import type { PublicReport, ReportStatus } from '@cng/shared';
 import { type Selectable, SqliteAdapter, sql } from 'kysely';
 import type { Db } from '../db/database';
 import type { StationReportsTable } from '../db/schema';
+import type { StreamFilter } from './event-streams';
 import type { ModelReport } from './status-model';
 
 export type ReportRow = Selectable<StationReportsTable>;
@@ -9,6 +10,8 @@ export type ReportRow = Selectable<StationReportsTable>;
 export interface NewDriverReport {
   stationId: string;
   deviceId: string;
+  /** Keyed hash of the reporter's network (network-hash.ts); null when the address is unusable. */
+  networkHash: string | null;
   status: ReportStatus;
   queueMin: number | null;
   note: string | null;
@@ -17,37 +20,53 @@ export interface NewDriverReport {
 
 export type InsertDriverResult =
   | { kind: 'created'; row: ReportRow }
-  | { kind: 'cooldown'; retryAtMs: number };
+  | { kind: 'cooldown'; by: 'device' | 'network'; retryAtMs: number };
+
+/** How often one station may be reported: per device, and per network (REPORT_LIMITS). */
+export interface ReportCooldown {
+  cooldownMin: number;
+  /** Reports one network may send for one station within `cooldownMin`. */
+  perNetwork: number;
+}
 
 /**
- * Appends a driver report unless the device reported this station within `cooldownMin`.
- * The check and the insert share one transaction; on PostgreSQL an advisory lock on (device, station)
- * makes two simultaneous requests from one device take turns, so only one of them can pass the check.
- * (On SQLite, Kysely runs transactions one at a time on its single connection.)
+ * Appends a driver report unless the device reported this station within `cooldownMin`, or its network
+ * already sent `perNetwork` reports for it in that window. The checks and the insert share one transaction;
+ * on PostgreSQL an advisory lock on the station makes simultaneous reports of one station take turns, so
+ * two requests from one device or network cannot both pass the checks. (On SQLite, Kysely runs
+ * transactions one at a time on its single connection.)
  */
 export async function insertDriverReport(
   db: Db,
   report: NewDriverReport,
-  cooldownMin: number,
+  limits: ReportCooldown,
   now = new Date(),
 ): Promise<InsertDriverResult> {
+  const windowMs = limits.cooldownMin * 60_000;
   return db.transaction().execute(async (trx) => {
     if (!(trx.getExecutor().adapter instanceof SqliteAdapter)) {
-      await sql`select pg_advisory_xact_lock(hashtext(${`${report.deviceId}|${report.stationId}`}))`.execute(
-        trx,
-      );
+      await sql`select pg_advisory_xact_lock(hashtext(${`station-report|${report.stationId}`}))`.execute(trx);
     }
-    const since = new Date(now.getTime() - cooldownMin * 60_000).toISOString();
-    const previous = await trx
-      .selectFrom('station_reports')
-      .select('created_at')
-      .where('device_id', '=', report.deviceId)
-      .where('station_id', '=', report.stationId)
-      .where('created_at', '>', since)
-      .orderBy('created_at', 'desc')
-      .executeTakeFirst();
-    if (previous) {
-      return { kind: 'cooldown', retryAtMs: Date.parse(previous.created_at) + cooldownMin * 60_000 };
+    const since = new Date(now.getTime() - windowMs).toISOString();
+    // One rule for both: at most `max` reports per key and station in the window; the key may report again
+    // once the oldest of them leaves it (a device may send 1, a network `perNetwork`).
+    const fullUntil = async (column: 'device_id' | 'network_hash', value: string, max: number) => {
+      const recent = await trx
+        .selectFrom('station_reports')
+        .select('created_at')
+        .where(column, '=', value)
+        .where('station_id', '=', report.stationId)
+        .where('created_at', '>', since)
+        .orderBy('created_at', 'desc')
+        .limit(max)
+        .execute();
+      return recent.length >= max ? Date.parse(recent[recent.length - 1]!.created_at) + windowMs : null;
+    };
+    const deviceUntil = await fullUntil('device_id', report.deviceId, 1);
+    if (deviceUntil !== null) return { kind: 'cooldown', by: 'device', retryAtMs: deviceUntil };
+    if (report.networkHash !== null) {
+      const networkUntil = await fullUntil('network_hash', report.networkHash, limits.perNetwork);
+      if (networkUntil !== null) return { kind: 'cooldown', by: 'network', retryAtMs: networkUntil };
     }
     const row = await trx
       .insertInto('station_reports')
@@ -58,6 +77,7 @@ export async function insertDriverReport(
         note: report.note,
         source: 'driver',
         device_id: report.deviceId,
+        network_hash: report.networkHash,
         lon: report.position?.lon ?? null,
         lat: report.position?.lat ?? null,
         accuracy_m: report.position?.accuracyM ?? null,
@@ -98,6 +118,7 @@ export async function insertOfficialStatus(
       distance_m: null,
       created_at: now.toISOString(),
       valid_until: input.validUntil.toISOString(),
+      network_hash: null,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -130,20 +151,36 @@ export async function listStationReports(db: Db, stationId: string, limit: numbe
     .execute();
 }
 
-/** Stations with a report whose id is above `afterId`, with their highest id, oldest change first. */
+/**
+ * Stations passing `filter` (some ids, or a box that may cross the antimeridian) with a report whose id is
+ * above `afterId`, with their highest id, oldest change first, at most `limit`. The filter runs in SQL, so
+ * a client's stations are found however many other stations changed meanwhile.
+ */
 export async function stationsChangedAfter(
   db: Db,
   afterId: number,
   limit: number,
+  filter: StreamFilter,
 ): Promise<{ stationId: string; seq: number }[]> {
-  const rows = await db
-    .selectFrom('station_reports')
-    .select(['station_id', (eb) => eb.fn.max('id').as('seq')])
-    .where('id', '>', afterId)
-    .groupBy('station_id')
-    .orderBy('seq')
-    .limit(limit)
-    .execute();
+  let query = db
+    .selectFrom('station_reports as r')
+    .select(['r.station_id', (eb) => eb.fn.max('r.id').as('seq')])
+    .where('r.id', '>', afterId);
+  if ('stationIds' in filter) {
+    query = query.where('r.station_id', 'in', [...filter.stationIds]);
+  } else {
+    const [minLon, minLat, maxLon, maxLat] = filter.bbox;
+    query = query
+      .innerJoin('stations as s', 's.id', 'r.station_id')
+      .where('s.lat', '>=', minLat)
+      .where('s.lat', '<=', maxLat)
+      .where((eb) =>
+        minLon <= maxLon
+          ? eb.and([eb('s.lon', '>=', minLon), eb('s.lon', '<=', maxLon)])
+          : eb.or([eb('s.lon', '>=', minLon), eb('s.lon', '<=', maxLon)]),
+      );
+  }
+  const rows = await query.groupBy('r.station_id').orderBy('seq').limit(limit).execute();
   return rows.map((r) => ({ stationId: r.station_id, seq: Number(r.seq) }));
 }
 
@@ -164,6 +201,7 @@ export function modelReportFromRow(row: ReportRow): ModelReport {
     queueMin: row.queue_min === null ? null : Number(row.queue_min),
     createdAtMs: Date.parse(row.created_at),
     deviceId: row.device_id,
+    networkHash: row.network_hash ?? null,
     withPosition: row.lon !== null,
     official: row.source === 'official',
     validUntilMs: row.valid_until ? Date.parse(row.valid_until) : null,

@@ -18,7 +18,6 @@ import { loadStation } from '../stations/station-rows';
 import { insertDriverReport, listStationReports, publicReportFromRow } from './report-repository';
 import type { StatusCache } from './status-cache';
 
-/** An error the central handler turns into `{ error, message, details }`. */
 /** The active station with this id, or a 404 naming the id. */
 export async function requireStation(request: FastifyRequest, id: string) {
   const station = await loadStation(request.server.db, id);
@@ -26,15 +25,24 @@ export async function requireStation(request: FastifyRequest, id: string) {
   return station;
 }
 
-/** Plain text only: control characters become spaces, surrounding blanks go; HTML stays literal text. */
+/**
+ * Plain text only: control characters become spaces, invisible zero-width and bidi-control characters (which
+ * could hide or reorder text around them) go, and so do surrounding blanks; HTML stays literal text.
+ */
 export function cleanNote(note: string | undefined): string | null {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point.
-  const text = note?.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+  const text = note
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point.
+    ?.replace(/[\u0000-\u001f\u007f]+/g, ' ')
+    .replace(/[\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g, '')
+    .trim();
   return text ? text : null;
 }
 
 /** POST and GET /api/stations/:id/reports: drivers report what they see; the timeline lists reports. */
-export function reportRoutes(cache: StatusCache): FastifyPluginAsyncTypebox {
+export function reportRoutes(
+  cache: StatusCache,
+  hashNetwork: (ip: string) => string | null,
+): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.post(
       '/api/stations/:id/reports',
@@ -53,9 +61,11 @@ export function reportRoutes(cache: StatusCache): FastifyPluginAsyncTypebox {
           },
         },
         config: {
+          // Counted in preHandler, after validation: a 400 stores nothing, so it must not use up the budget.
           rateLimit: {
             max: app.config.REPORT_RATE_LIMIT_PER_MIN,
             timeWindow: '1 minute',
+            hook: 'preHandler',
             errorResponseBuilder: (_req, ctx) => {
               const retryAt = new Date(Date.now() + ctx.ttl).toISOString();
               return Object.assign(
@@ -97,21 +107,35 @@ export function reportRoutes(cache: StatusCache): FastifyPluginAsyncTypebox {
           {
             stationId: id,
             deviceId: request.deviceId,
+            networkHash: hashNetwork(request.ip),
             status: body.status,
             queueMin: body.queueMin ?? null,
             note: cleanNote(body.note),
             position,
           },
-          REPORT_LIMITS.deviceCooldownMin,
+          {
+            cooldownMin: REPORT_LIMITS.deviceCooldownMin,
+            perNetwork: REPORT_LIMITS.networkReportsPerCooldown,
+          },
         );
         if (result.kind === 'cooldown') {
           const retryAfterSec = Math.max(1, Math.ceil((result.retryAtMs - Date.now()) / 1000));
+          const inMin = `You can report it again in ${Math.ceil(retryAfterSec / 60)} min.`;
           reply.header('Retry-After', String(retryAfterSec));
           return reply.code(429).send({
             error: 'Too Many Requests',
-            message: `You reported this station less than ${REPORT_LIMITS.deviceCooldownMin} minutes ago. You can report it again in ${Math.ceil(retryAfterSec / 60)} min.`,
+            message:
+              result.by === 'device'
+                ? `You reported this station less than ${REPORT_LIMITS.deviceCooldownMin} minutes ago. ${inMin}`
+                : `This station got ${REPORT_LIMITS.networkReportsPerCooldown} reports from your network in the last ${REPORT_LIMITS.deviceCooldownMin} minutes. ${inMin}`,
             retryAfterSec,
             retryAt: new Date(result.retryAtMs).toISOString(),
+            details: [
+              {
+                field: result.by,
+                problem: `reported this station too recently; retry at ${new Date(result.retryAtMs).toISOString()}`,
+              },
+            ],
           });
         }
 

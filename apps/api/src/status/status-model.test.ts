@@ -1,6 +1,7 @@
-import { UNKNOWN_STATUS } from '@cng/shared';
+import { explanationAt, UNKNOWN_STATUS } from '@cng/shared';
 import { describe, expect, it } from 'vitest';
 import {
+  cappedQueueWeights,
   type ModelReport,
   reportWeight,
   STATUS_MODEL,
@@ -25,6 +26,7 @@ function driver(
     queueMin: null,
     createdAtMs: NOW - ageMin * MIN,
     deviceId: `device-${id}`,
+    networkHash: null,
     withPosition: true,
     official: false,
     validUntilMs: null,
@@ -148,6 +150,79 @@ describe('summarizeStatus', () => {
     );
     expect(s.reportCount).toBe(2);
     expect(s.confidence).toBe('mixed');
+  });
+
+  it('counts one voice per network: cookie-less reports from one address count once, the latest', () => {
+    const network = { networkHash: 'net-a', withPosition: true };
+    const flood = [1, 2, 3, 4, 5].map((age) => driver('closed', age, network));
+    const s = summarizeStatus([driver('available', 6), ...flood], NOW);
+    // Before: 6 drivers, "closed", high. Now: one honest driver and one network that disagree.
+    expect(s).toMatchObject({ reportCount: 2, confidence: 'mixed' });
+    expect(s.explanation).toBe('Drivers disagree: 1 says closed, 1 says available; latest 1 min ago');
+    // The network's latest report is its voice, whichever device sent it.
+    const changed = summarizeStatus([...flood, driver('available', 0.5, network)], NOW);
+    expect(changed).toMatchObject({ status: 'available', reportCount: 1 });
+  });
+
+  it('keeps one voice per device before grouping by network (a phone that changed networks)', () => {
+    const phone = { deviceId: 'phone' };
+    const s = summarizeStatus(
+      [
+        driver('closed', 20, { ...phone, networkHash: 'wifi' }),
+        driver('available', 5, { ...phone, networkHash: 'mobile' }),
+        driver('available', 8, { networkHash: 'wifi' }),
+      ],
+      NOW,
+    );
+    // The phone's old wifi report is gone; the other wifi device keeps its own voice.
+    expect(s).toMatchObject({ status: 'available', reportCount: 2 });
+  });
+
+  it('does not let one fresh queue outlier with a position win over two older position-less reports', () => {
+    // The audit case: weights 1.0 (fresh, position) against 0.5 x decay twice: alone it held > half.
+    const reports = [
+      driver('available', 30, { withPosition: false, queueMin: 10 }),
+      driver('available', 25, { withPosition: false, queueMin: 12 }),
+      driver('available', 1, { queueMin: 300 }),
+    ];
+    expect(summarizeStatus(reports, NOW).queueMin).toBe(12);
+  });
+
+  it('still follows the fresher of two queue reports, and a fresh majority over old values', () => {
+    const two = [driver('available', 90, { queueMin: 5 }), driver('available', 2, { queueMin: 40 })];
+    expect(summarizeStatus(two, NOW).queueMin).toBe(40);
+    const five = [
+      driver('available', 1, { queueMin: 10 }),
+      driver('available', 2, { queueMin: 11 }),
+      driver('available', 150, { queueMin: 60 }),
+      driver('available', 160, { queueMin: 61 }),
+      driver('available', 170, { queueMin: 62 }),
+    ];
+    expect(summarizeStatus(five, NOW).queueMin).toBe(11);
+  });
+
+  it('caps a queue weight at the sum of the others only from three reports on', () => {
+    expect(cappedQueueWeights([{ weight: 1 }, { weight: 0.2 }]).map((i) => i.weight)).toEqual([1, 0.2]);
+    const capped = cappedQueueWeights([{ weight: 1 }, { weight: 0.3 }, { weight: 0.3 }]).map((i) => i.weight);
+    expect(capped[0]).toBeCloseTo(0.6);
+    expect(capped.slice(1)).toEqual([0.3, 0.3]);
+  });
+
+  it('sends the explanation as a template with the time its age counts from', () => {
+    const s = summarizeStatus([driver('no_gas', 8), driver('no_gas', 12)], NOW);
+    expect(s.explanationTemplate).toBe('2 drivers, latest {ago}');
+    expect(s.agoFrom).toBe(new Date(NOW - 8 * MIN).toISOString());
+    expect(explanationAt(s, NOW + 30 * MIN)).toBe('2 drivers, latest 38 min ago');
+    const off = summarizeStatus([driver('available', 1), official('closed', 5, 60)], NOW);
+    expect(off.explanationTemplate).toBe('Official: operator update {ago}; 1 driver since disagree');
+    expect(off.agoFrom).toBe(new Date(NOW - 5 * MIN).toISOString());
+  });
+
+  it('has a plain 0.75 edge for "mixed": a pure function of reports and clock, no memory', () => {
+    // 3 agreeing fresh reports against one: share 0.75 exactly is not mixed; a little less is.
+    const agree = [driver('available', 0), driver('available', 0), driver('available', 0)];
+    expect(summarizeStatus([...agree, driver('no_gas', 0)], NOW).confidence).toBe('medium');
+    expect(summarizeStatus([...agree.slice(0, 2), driver('no_gas', 0)], NOW).confidence).toBe('mixed');
   });
 
   it('estimates the queue robustly to one outlier and hides it when there is no gas', () => {

@@ -1,4 +1,10 @@
-import { formatDurationMin, type ReportStatus, type StatusSummary, UNKNOWN_STATUS } from '@cng/shared';
+import {
+  AGO_PLACEHOLDER,
+  formatAgo,
+  type ReportStatus,
+  type StatusSummary,
+  UNKNOWN_STATUS,
+} from '@cng/shared';
 
 /**
  * ============================================================================================
@@ -10,9 +16,17 @@ import { formatDurationMin, type ReportStatus, type StatusSummary, UNKNOWN_STATU
  * It answers: which status is most likely true now, how much to trust it, how long the queue is,
  * and, in words, why.
  *
- * 1. One voice per device. Only each device's latest report counts (the API already allows one
- *    report per station per device per 10 min); a single phone cannot outvote a crowd by
- *    reporting every 10 minutes.
+ * 1. One voice per device, and one voice per network. Only each device's latest report counts (the
+ *    API already allows one report per station per device per 10 min); a single phone cannot outvote
+ *    a crowd by reporting every 10 minutes. Then, of the devices that reported from one network (a
+ *    keyed hash of the IPv4 address or IPv6 /64), only the latest report counts: dropping the cookie
+ *    makes a new device, but not a new network, so one person cannot outvote a station by clearing
+ *    cookies. Why one voice and not a refusal: drivers behind one carrier NAT (common on mobile
+ *    networks) can genuinely stand at the same pump; the API lets a network send a few reports per
+ *    station per 10 min, so each of them is heard, and the newest of them speaks for the network.
+ *    The cost is that agreement between such drivers counts once: confidence can be lower than it
+ *    deserves, never higher. Reports without a network hash (stored before it existed) count per
+ *    device only.
  *
  * 2. Weight decays smoothly with age: weight = 0.5 ^ (ageMin / 40). A report is worth 1 when
  *    fresh, 0.5 after 40 min, 0.25 after 80 min, 0.0625 after 160 min. Nothing older than
@@ -32,11 +46,21 @@ import { formatDurationMin, type ReportStatus, type StatusSummary, UNKNOWN_STATU
  *       otherwise             -> low      (one old or position-less report)
  *       no counted report     -> unknown
  *    A single report is never "high": one person can be wrong or joking.
+ *    The 0.75 edge is a plain threshold, with no band or hysteresis: hysteresis would need the previous
+ *    answer, and the summary must stay a pure function of the reports and the clock so that every
+ *    instance (and every recomputation) agrees. Between 0.75 and 0.8 the leader is at best "medium",
+ *    so crossing the edge moves between "drivers disagree" and "likely", never to "sure"; and as reports
+ *    decay the share drifts smoothly, so it crosses the edge once rather than flickering.
  *
  * 5. Queue = the weighted median of the queues reported by counted `available`/`low_pressure`
  *    reports (ties take the lower value), rounded to whole minutes. A median ignores one wild
- *    value ("300 min" among 10s); a mean would not. No queue is shown while the status is
- *    `no_gas` or `closed`: there is nothing to queue for.
+ *    value ("300 min" among 10s); a mean would not. But a weighted median obeys any single report
+ *    that holds more than half of the weight, and a fresh report with a position easily outweighs
+ *    two older ones without: then one wild value would win again. So, with three or more queue
+ *    reports, no report's queue weight may exceed the sum of the others' (it is capped to it): one
+ *    report alone can at most tie, and a tie takes the lower value, so it takes two reports to move
+ *    the estimate. With one or two reports there is nothing to outvote, and the weights stand. No
+ *    queue is shown while the status is `no_gas` or `closed`: there is nothing to queue for.
  *
  * 6. An official status (operator or site staff, bearer token) outranks drivers until its
  *    `validUntil`: its status is shown with confidence high and `official: true`. Its queue is
@@ -45,6 +69,8 @@ import { formatDurationMin, type ReportStatus, type StatusSummary, UNKNOWN_STATU
  *
  * 7. The explanation says why, in words: "3 drivers, latest 8 min ago"; "Drivers disagree:
  *    2 say available, 1 says no gas; latest 4 min ago"; "Official: operator update 5 min ago".
+ *    It is also sent as a template ("3 drivers, latest {ago}") with the time the age counts from,
+ *    so a page left open counts the age itself instead of showing "just now" for ever.
  *
  * Compared with the strongest open peer (Vishalka1995/CNG-Finder, lib/confidence.ts), which weighs
  * reports 1.0 up to 10 min, 0.5 up to 30, 0.1 up to 60 and 0 after, and calls any disagreement
@@ -52,7 +78,7 @@ import { formatDurationMin, type ReportStatus, type StatusSummary, UNKNOWN_STATU
  * report at 10 min 59 s is worth twice one at 11 min there, our weights have no edges; (c) one
  * 55-minute-old dissenting report (weight 0.1) turns three fresh agreeing reports "mixed" there,
  * here the fresh majority stays "high"; (d) it has no queue estimate, no official status, no
- * position weighting, no one-voice-per-device rule and no explanation. Tests in
+ * position weighting, no one-voice-per-device or per-network rule and no explanation. Tests in
  * status-model.test.ts pin each of these differences.
  */
 export const STATUS_MODEL = {
@@ -72,6 +98,8 @@ export interface ModelReport {
   queueMin: number | null;
   createdAtMs: number;
   deviceId: string;
+  /** Keyed hash of the reporter's network (rule 1); null when unknown. */
+  networkHash: string | null;
   withPosition: boolean;
   official: boolean;
   validUntilMs: number | null;
@@ -105,25 +133,40 @@ export function weightedMedian(items: { value: number; weight: number }[]): numb
   return sorted[sorted.length - 1]!.value;
 }
 
-/** "just now", "8 min ago", "1 h 05 min ago". */
-export function agoText(ageMs: number): string {
-  const min = Math.floor(Math.max(0, ageMs) / 60_000);
-  return min < 1 ? 'just now' : `${formatDurationMin(min)} ago`;
+/** Weights for the queue median (rule 5): with three or more, none may exceed the sum of the others. */
+export function cappedQueueWeights<T extends { weight: number }>(items: T[]): T[] {
+  if (items.length < 3) return items;
+  const total = items.reduce((sum, i) => sum + i.weight, 0);
+  return items.map((i) => ({ ...i, weight: Math.min(i.weight, total - i.weight) }));
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const hasQueue = (s: ReportStatus | 'unknown') => s === 'available' || s === 'low_pressure';
 
-/** The latest driver report of each device that still counts at `nowMs`, with its weight. */
-function countedDriverReports(reports: ModelReport[], nowMs: number) {
-  const latestByDevice = new Map<string, ModelReport>();
+const newer = (a: ModelReport, b: ModelReport) =>
+  a.createdAtMs > b.createdAtMs || (a.createdAtMs === b.createdAtMs && a.id > b.id);
+
+/** The latest report per key (reports whose key is null keep their own voice). */
+function latestBy(reports: ModelReport[], key: (r: ModelReport) => string | null): ModelReport[] {
+  const latest = new Map<string, ModelReport>();
+  const own: ModelReport[] = [];
   for (const r of reports) {
-    if (r.official) continue;
-    const prev = latestByDevice.get(r.deviceId);
-    if (!prev || r.createdAtMs > prev.createdAtMs || (r.createdAtMs === prev.createdAtMs && r.id > prev.id))
-      latestByDevice.set(r.deviceId, r);
+    const k = key(r);
+    if (k === null) own.push(r);
+    else if (!latest.has(k) || newer(r, latest.get(k)!)) latest.set(k, r);
   }
-  return [...latestByDevice.values()]
+  return [...latest.values(), ...own];
+}
+
+/** The driver reports that still count at `nowMs` (one voice per device, then per network), weighted. */
+function countedDriverReports(reports: ModelReport[], nowMs: number) {
+  const drivers = reports.filter((r) => !r.official);
+  const voices = latestBy(
+    latestBy(drivers, (r) => r.deviceId),
+    (r) => r.networkHash,
+  );
+  return voices
+    .sort((a, b) => a.createdAtMs - b.createdAtMs || a.id - b.id)
     .map((r) => ({ report: r, weight: reportWeight((nowMs - r.createdAtMs) / 60_000, r.withPosition) }))
     .filter((c) => c.weight > 0);
 }
@@ -145,9 +188,11 @@ export function summarizeStatus(reports: ModelReport[], nowMs: number): StatusSu
   const queueOf = (status: ReportStatus) =>
     hasQueue(status)
       ? weightedMedian(
-          counted
-            .filter((c) => c.report.queueMin !== null && hasQueue(c.report.status))
-            .map((c) => ({ value: c.report.queueMin!, weight: c.weight })),
+          cappedQueueWeights(
+            counted
+              .filter((c) => c.report.queueMin !== null && hasQueue(c.report.status))
+              .map((c) => ({ value: c.report.queueMin!, weight: c.weight })),
+          ),
         )
       : null;
 
@@ -164,9 +209,12 @@ export function summarizeStatus(reports: ModelReport[], nowMs: number): StatusSu
       latestReportAt: new Date(latestMs).toISOString(),
       reportCount: counted.length + 1,
       official: true,
-      explanation:
-        `Official: operator update ${agoText(nowMs - official.createdAtMs)}` +
-        (dissent ? `; ${plural(dissent, 'driver')} since disagree` : ''),
+      ...explained(
+        `Official: operator update ${AGO_PLACEHOLDER}` +
+          (dissent ? `; ${plural(dissent, 'driver')} since disagree` : ''),
+        official.createdAtMs,
+        nowMs,
+      ),
     };
   }
   if (counted.length === 0) return UNKNOWN_STATUS;
@@ -182,17 +230,18 @@ export function summarizeStatus(reports: ModelReport[], nowMs: number): StatusSu
         : leaderWeight >= STATUS_MODEL.mediumMinWeight
           ? 'medium'
           : 'low';
-  const latest = agoText(nowMs - latestDriverMs);
-  let explanation: string;
+  let template: string;
   if (confidence === 'mixed') {
     const votes = ranked.map(([status]) => {
       const n = counted.filter((c) => c.report.status === status).length;
       return `${n} ${n === 1 ? 'says' : 'say'} ${WORDS[status]}`;
     });
-    explanation = `Drivers disagree: ${votes.join(', ')}; latest ${latest}`;
+    template = `Drivers disagree: ${votes.join(', ')}; latest ${AGO_PLACEHOLDER}`;
   } else {
-    explanation =
-      counted.length === 1 ? `1 driver, ${latest}` : `${plural(counted.length, 'driver')}, latest ${latest}`;
+    template =
+      counted.length === 1
+        ? `1 driver, ${AGO_PLACEHOLDER}`
+        : `${plural(counted.length, 'driver')}, latest ${AGO_PLACEHOLDER}`;
   }
   const queue = queueOf(leader);
   return {
@@ -202,6 +251,15 @@ export function summarizeStatus(reports: ModelReport[], nowMs: number): StatusSu
     latestReportAt: new Date(latestDriverMs).toISOString(),
     reportCount: counted.length,
     official: false,
-    explanation,
+    ...explained(template, latestDriverMs, nowMs),
+  };
+}
+
+/** The explanation at `nowMs`, and its template with the time its age counts from (rule 7). */
+function explained(template: string, agoFromMs: number, nowMs: number) {
+  return {
+    explanation: template.replace(AGO_PLACEHOLDER, formatAgo(nowMs - agoFromMs)),
+    explanationTemplate: template,
+    agoFrom: new Date(agoFromMs).toISOString(),
   };
 }

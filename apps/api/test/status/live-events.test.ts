@@ -1,12 +1,20 @@
+import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import type { Station, StatusEvent } from '@cng/shared';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { latestReportId } from '../../src/status/report-repository';
+import { exited, startServerProcess } from '../helpers/server-process';
 import { createTestApp } from '../helpers/test-app';
-import { createTestDb, TEST_DIALECTS, type TestDb } from '../helpers/test-db';
+import { createTestDb, TEST_DATABASE_URL, TEST_DIALECTS, type TestDb } from '../helpers/test-db';
 import { northOf, seedStations } from './seed-stations';
 import { openEventStream } from './sse-client';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 const PORTS = { sqlite: 8160, postgres: 8161 } as const;
+const REPLAY_PORTS = { sqlite: 8166, postgres: 8167 } as const;
+const LISTEN_LOSS_PORT = 8165;
+const OPERATOR = 'operator-token-for-live-events-0123';
 let ipSeq = 0;
 
 /** Posts a driver report from a fresh device and address; expects 201. */
@@ -37,7 +45,10 @@ describe.each(TEST_DIALECTS)('live events (SSE) on %s', (dialect) => {
   beforeAll(async () => {
     db = await createTestDb(dialect);
     stations = await seedStations(db.db, 6, 200);
-    t = await createTestApp({ db, env: { SSE_HEARTBEAT_SEC: '1', SSE_MAX_STREAMS_PER_IP: '3' } });
+    t = await createTestApp({
+      db,
+      env: { SSE_HEARTBEAT_SEC: '1', SSE_MAX_STREAMS_PER_IP: '3', OPERATOR_TOKEN: OPERATOR },
+    });
     await t.app.listen({ port: PORTS[dialect], host: '127.0.0.1' });
     base = `http://127.0.0.1:${PORTS[dialect]}`;
   });
@@ -122,6 +133,132 @@ describe.each(TEST_DIALECTS)('live events (SSE) on %s', (dialect) => {
     }
   });
 
+  it('answers a resume id newer than the latest report with a reset, then ready at the latest id', async () => {
+    // Such an id comes from another database (restored, or another server): replaying from it would skip
+    // every change up to it, so the client must refetch what it shows.
+    const latest = await latestReportId(t.db.db);
+    const cases: [string, Record<string, string>, string][] = [
+      ['Last-Event-ID just past the latest', { 'last-event-id': String(latest + 1) }, ''],
+      ['Last-Event-ID past the 32-bit id column', { 'last-event-id': '99999999999' }, ''],
+      ['lastEventId of 15 digits', {}, '&lastEventId=999999999999999'],
+    ];
+    for (const [label, headers, query] of cases) {
+      const s = await openEventStream(`${base}/api/events?stations=${stations[0]!.id}${query}`, headers);
+      try {
+        const ready = await s.waitFor((e) => e.event === 'ready');
+        const reset = s.events.find((e) => e.event === 'reset');
+        expect(reset, label).toBeDefined();
+        expect(Number(reset!.id), label).toBe(latest);
+        expect(JSON.parse(reset!.data).seq, label).toBe(latest);
+        expect(ready.id, label).toBe(String(latest));
+        expect(JSON.parse(ready.data).seq, label).toBe(latest);
+        expect(
+          s.events.filter((e) => e.event === 'status'),
+          label,
+        ).toEqual([]);
+        // The stream stays open: a heartbeat follows.
+        await s.waitFor((e) => e.event === 'comment', 2500);
+      } finally {
+        s.close();
+      }
+      await until(() => t.app.eventStreams.count() === 0);
+    }
+  });
+
+  it('treats a Last-Event-ID that is not a report id as no resume, falling back to lastEventId', async () => {
+    const latest = await latestReportId(t.db.db);
+    const url = `${base}/api/events?stations=${stations[0]!.id}`;
+    for (const header of ['9'.repeat(400), '1234567890123456', 'abc', '-1']) {
+      const s = await openEventStream(url, { 'last-event-id': header });
+      try {
+        const ready = await s.waitFor((e) => e.event === 'ready');
+        expect(ready.id, header).toBe(String(latest));
+        expect(JSON.parse(ready.data), header).toEqual({ seq: latest });
+        expect(
+          s.events.some((e) => e.event === 'reset'),
+          header,
+        ).toBe(false);
+      } finally {
+        s.close();
+      }
+      await until(() => t.app.eventStreams.count() === 0);
+    }
+    const s = await openEventStream(`${url}&lastEventId=${latest}`, { 'last-event-id': 'abc' });
+    try {
+      const ready = await s.waitFor((e) => e.event === 'ready');
+      expect(JSON.parse(ready.data)).toEqual({ seq: latest, resumedFrom: latest });
+    } finally {
+      s.close();
+    }
+    await until(() => t.app.eventStreams.count() === 0);
+  });
+
+  it('answers HEAD with the stream headers at once and holds no stream slot', async () => {
+    await until(() => t.app.eventStreams.count() === 0);
+    const url = `${base}/api/events?stations=${stations[0]!.id}`;
+    // More HEADs than the 3 streams an address may hold.
+    for (let i = 0; i < 9; i++) {
+      const res = await fetch(url, { method: 'HEAD', signal: AbortSignal.timeout(2000) });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    }
+    expect(t.app.eventStreams.count()).toBe(0);
+    const s = await openEventStream(url);
+    try {
+      expect(s.res.status).toBe(200);
+      await s.waitFor((e) => e.event === 'ready');
+    } finally {
+      s.close();
+    }
+    await until(() => t.app.eventStreams.count() === 0);
+  });
+
+  it('pushes the end of an official status to open streams when it ends, without a new report', async () => {
+    // A station no driver reported in these tests: after the official status, nothing is known.
+    const s = stations[5]!;
+    const stream = await openEventStream(`${base}/api/events?stations=${s.id}`);
+    try {
+      await stream.waitFor((e) => e.event === 'ready');
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/stations/${s.id}/official-status`,
+        headers: { authorization: `Bearer ${OPERATOR}` },
+        payload: { status: 'closed', validUntil: new Date(Date.now() + 1500).toISOString() },
+      });
+      expect(res.statusCode).toBe(201);
+      const statuses = () =>
+        stream.events.filter((e) => e.event === 'status').map((e) => JSON.parse(e.data) as StatusEvent);
+      await stream.waitFor((e) => e.event === 'status');
+      expect(statuses()[0]!.status).toMatchObject({ status: 'closed', official: true });
+      // At validUntil the server recomputes and tells the page: no longer "Closed · Official".
+      await stream.waitFor((e) => e.event === 'status' && !JSON.parse(e.data).status.official, 5000);
+      expect(statuses().at(-1)!.status).toMatchObject({ status: 'unknown', official: false });
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('answers the current status of several stations at once on GET /api/status', async () => {
+    const [a, b] = stations as [Station, Station];
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/status?stations=${a.id},${b.id},nope,${a.id}`,
+    });
+    expect(res.statusCode).toBe(200);
+    const { statuses } = res.json();
+    expect(Object.keys(statuses).sort()).toEqual([a.id, b.id, 'nope'].sort());
+    expect(statuses[a.id]).toEqual(t.app.statusProvider.summaryFor(a.id));
+    expect(statuses[a.id].status).toBe('no_gas');
+    expect(statuses.nope).toMatchObject({ status: 'unknown' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/status?stations=bad id' })).statusCode).toBe(400);
+  });
+
+  it('refuses unknown query parameters on GET /api/status, naming them', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/status?stations=${stations[0]!.id}&since=5` });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details).toEqual([{ field: 'since', problem: 'is not allowed' }]);
+  });
+
   it('caps concurrent streams per IP and frees a slot when a client disconnects', async () => {
     const url = `${base}/api/events?stations=${stations[0]!.id}`;
     const open = [await openEventStream(url), await openEventStream(url), await openEventStream(url)];
@@ -144,10 +281,110 @@ describe.each(TEST_DIALECTS)('live events (SSE) on %s', (dialect) => {
     [`?stations=a&bbox=1,1,2,2`, 'stations'],
     ['?bbox=1,50,2,40', 'bbox'],
     ['?stations=bad id', 'stations'],
-  ])('answers 400 for the filter %s', async (query, field) => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/events${query}` });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().details[0].field).toBe(field);
+    ['?stations=a&since=5', 'since'],
+    ['?stations=a&lastEventId=-1', 'lastEventId'],
+    ['?stations=a&lastEventId=1.5', 'lastEventId'],
+    ['?stations=a&lastEventId=0x10', 'lastEventId'],
+    ['?stations=a&lastEventId=1e3', 'lastEventId'],
+    ['?stations=a&lastEventId=1234567890123456', 'lastEventId'],
+    [`?stations=a&lastEventId=${'9'.repeat(400)}`, 'lastEventId'],
+  ])(
+    'answers 400 for the query %s',
+    async (query, field) => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/events${query}` });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().details[0].field).toBe(field);
+    },
+    // An accepted query opens a stream that never ends: fail fast instead of waiting for the suite timeout.
+    5000,
+  );
+});
+
+describe.each(TEST_DIALECTS)('replaying after many changes on %s', (dialect) => {
+  const CHANGED = 1002;
+  let t: TestApp;
+  let stations: Station[];
+  let base: string;
+  beforeAll(async () => {
+    const db = await createTestDb(dialect);
+    stations = await seedStations(db.db, CHANGED, 1200);
+    // One report per station, written straight to the table (far quicker than 1,002 requests).
+    for (let i = 0; i < CHANGED; i += 250) {
+      await db.db
+        .insertInto('station_reports')
+        .values(
+          stations.slice(i, i + 250).map((s, k) => ({
+            station_id: s.id,
+            status: 'available',
+            queue_min: null,
+            note: null,
+            source: 'driver',
+            device_id: `replay-${i + k}`,
+            network_hash: null,
+            lon: null,
+            lat: null,
+            accuracy_m: null,
+            distance_m: null,
+            created_at: new Date().toISOString(),
+            valid_until: null,
+          })),
+        )
+        .execute();
+    }
+    t = await createTestApp({ db });
+    await t.app.listen({ port: REPLAY_PORTS[dialect], host: '127.0.0.1' });
+    base = `http://127.0.0.1:${REPLAY_PORTS[dialect]}`;
+  });
+  afterAll(async () => {
+    await t?.close();
+    await t?.db.cleanup();
+  });
+
+  const replay = async (query: string) => {
+    const s = await openEventStream(`${base}/api/events?${query}`, { 'last-event-id': '0' });
+    try {
+      await s.waitFor((e) => e.event === 'ready');
+      return s.events;
+    } finally {
+      s.close();
+    }
+  };
+
+  it('replays a followed station that changed after 1,000 others (the filter runs in SQL)', async () => {
+    const last = stations[CHANGED - 1]!;
+    const events = await replay(`stations=${last.id},${stations[0]!.id}`);
+    const replayed = events.filter((e) => e.event === 'status').map((e) => JSON.parse(e.data).stationId);
+    expect(replayed.sort()).toEqual([last.id, stations[0]!.id].sort());
+    expect(events.some((e) => e.event === 'reset')).toBe(false);
+  });
+
+  it('replays only the stations inside a box', async () => {
+    const last = stations[CHANGED - 1]!;
+    const box = `${last.lon - 0.0001},${last.lat - 0.0001},${last.lon + 0.0001},${last.lat + 0.0001}`;
+    const events = await replay(`bbox=${box}`);
+    const inBox = stations.filter(
+      (s) => Math.abs(s.lon - last.lon) <= 0.0001 && Math.abs(s.lat - last.lat) <= 0.0001,
+    );
+    const replayed = events.filter((e) => e.event === 'status').map((e) => JSON.parse(e.data).stationId);
+    expect(replayed.sort()).toEqual(inBox.map((s) => s.id).sort());
+    expect(replayed).toContain(last.id);
+  });
+
+  it('sends a reset instead of a partial replay when more than 1,000 followed stations changed', async () => {
+    const events = await replay('bbox=-180,-90,180,90');
+    expect(events.filter((e) => e.event === 'status')).toEqual([]);
+    const reset = events.find((e) => e.event === 'reset')!;
+    const maxId = Number(
+      (
+        await t.db.db
+          .selectFrom('station_reports')
+          .select((eb) => eb.fn.max('id').as('m'))
+          .executeTakeFirstOrThrow()
+      ).m,
+    );
+    expect(JSON.parse(reset.data)).toEqual({ seq: maxId, reason: 'more than 1000 stations changed' });
+    expect(Number(reset.id)).toBe(maxId);
+    expect(events.at(-1)).toMatchObject({ event: 'ready', id: String(maxId) });
   });
 });
 
@@ -180,5 +417,123 @@ describe.each(TEST_DIALECTS.filter((d) => d === 'postgres'))(
         await db.cleanup();
       }
     });
+  },
+);
+
+/** The test database URL, pinned to one schema and tagged with an application name we can find. */
+function urlFor(schema: string, appName: string): string {
+  const url = new URL(TEST_DATABASE_URL);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  url.searchParams.set('application_name', appName);
+  return url.toString();
+}
+
+describe.each(TEST_DIALECTS.filter((d) => d === 'postgres'))(
+  'the real server on %s when its LISTEN connection is killed',
+  (dialect) => {
+    const started: ChildProcess[] = [];
+    afterAll(() => {
+      for (const c of started) if (c.exitCode === null && !c.signalCode) c.kill('SIGKILL');
+    });
+
+    it('keeps running, listens again, pushes what it missed and hears later NOTIFYs', async () => {
+      const db = await createTestDb(dialect);
+      const admin = new pg.Pool({ connectionString: TEST_DATABASE_URL, max: 2 });
+      const appName = `listen-loss-${randomBytes(4).toString('hex')}`;
+      try {
+        const [station] = (await seedStations(db.db, 1, 800)) as [Station];
+        const server = await startServerProcess({
+          port: LISTEN_LOSS_PORT,
+          sqlitePath: '/nonexistent/unused.sqlite',
+          logLevel: 'info',
+          env: { DATABASE_URL: urlFor(db.location, appName) },
+        });
+        started.push(server.child);
+        const stream = await openEventStream(
+          `http://127.0.0.1:${LISTEN_LOSS_PORT}/api/events?stations=${station.id}`,
+        );
+        await stream.waitFor((e) => e.event === 'ready');
+
+        // A report whose notification this server never gets (written behind its back).
+        const row = (
+          await db.db
+            .insertInto('station_reports')
+            .values({
+              station_id: station.id,
+              status: 'closed',
+              queue_min: null,
+              note: null,
+              source: 'driver',
+              device_id: 'missed-device',
+              network_hash: null,
+              lon: null,
+              lat: null,
+              accuracy_m: null,
+              distance_m: null,
+              created_at: new Date().toISOString(),
+              valid_until: null,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id;
+
+        const pids = await admin.query<{ pid: number }>(
+          "select pid from pg_stat_activity where application_name = $1 and query ilike 'LISTEN%'",
+          [appName],
+        );
+        expect(pids.rows).toHaveLength(1);
+        await admin.query('select pg_terminate_backend($1)', [pids.rows[0]!.pid]);
+
+        // The resync reloads the status cache and pushes the change the lost connection hid.
+        const missed = await stream.waitFor((e) => e.event === 'status', 10_000);
+        expect(JSON.parse(missed.data)).toMatchObject({
+          stationId: station.id,
+          seq: Number(row),
+          status: { status: 'closed' },
+        });
+        expect(server.child.exitCode).toBeNull();
+        expect(server.output()).toMatch(/change feed lost its connection; reconnecting/);
+        // The log line follows the pushed events.
+        for (let i = 0; i < 100 && !/live status reloaded/.test(server.output()); i++)
+          await new Promise((r) => setTimeout(r, 20));
+        expect(server.output()).toMatch(/"changed":1,"msg":"live status reloaded"/);
+        expect((await fetch(`http://127.0.0.1:${LISTEN_LOSS_PORT}/api/health`)).ok).toBe(true);
+
+        // Later notifications arrive again: another instance announces a new report.
+        await db.db
+          .insertInto('station_reports')
+          .values({
+            station_id: station.id,
+            status: 'available',
+            queue_min: null,
+            note: null,
+            source: 'driver',
+            device_id: 'other-instance-device',
+            network_hash: null,
+            lon: null,
+            lat: null,
+            accuracy_m: null,
+            distance_m: null,
+            created_at: new Date().toISOString(),
+            valid_until: null,
+          })
+          .execute();
+        await admin.query('select pg_notify($1, $2)', [
+          'cng_changes',
+          JSON.stringify({ channel: 'status-changed', payload: { stationId: station.id } }),
+        ]);
+        const later = await stream.waitFor(
+          (e) => e.event === 'status' && JSON.parse(e.data).status.reportCount === 2,
+          10_000,
+        );
+        expect(JSON.parse(later.data).status.confidence).toBe('mixed');
+        stream.close();
+        server.child.kill('SIGTERM');
+        await exited(server.child);
+      } finally {
+        await admin.end();
+        await db.cleanup();
+      }
+    }, 60_000);
   },
 );

@@ -112,6 +112,20 @@ describe.each(TEST_DIALECTS)('official status on %s', (dialect) => {
     expect(Date.parse(ok.json().report.validUntil)).toBe(Date.parse(soon));
   });
 
+  it('cleans the official note like a driver note: control characters become spaces, HTML stays text', async () => {
+    const s = stations[2]!;
+    const res = await postOfficial(
+      t.app,
+      s.id,
+      { status: 'low_pressure', ttlMin: 5, note: '  Compressor\nrepair\u0007<b>soon</b>\t ' },
+      `Bearer ${TOKEN}`,
+    );
+    expect(res.statusCode).toBe(201);
+    expect(res.json().report.note).toBe('Compressor repair <b>soon</b>');
+    const blank = await postOfficial(t.app, s.id, { status: 'closed', note: '\n\u0000 ' }, `Bearer ${TOKEN}`);
+    expect(blank.json().report.note).toBeNull();
+  });
+
   it('answers 404 for an unknown station and 400 for an invalid status', async () => {
     const auth = `Bearer ${TOKEN}`;
     expect((await postOfficial(t.app, 'nope', { status: 'closed' }, auth)).statusCode).toBe(404);

@@ -15,7 +15,7 @@ describe.each(TEST_DIALECTS)('station reports on %s', (dialect) => {
   let stations: Station[];
   beforeAll(async () => {
     const db = await createTestDb(dialect);
-    stations = await seedStations(db.db, 12);
+    stations = await seedStations(db.db, 30);
     t = await createTestApp({ db, env: { REPORT_RATE_LIMIT_PER_MIN: '5' } });
   });
   afterAll(async () => {
@@ -147,16 +147,97 @@ describe.each(TEST_DIALECTS)('station reports on %s', (dialect) => {
     expect(res.cookies.some((c) => c.name === DEVICE_COOKIE)).toBe(true);
   });
 
-  it('limits a flood from one IP with 429 and stores nothing more', async () => {
-    const s = stations[9]!;
+  it('limits a flood from one IP across stations with 429 and stores nothing more', async () => {
+    const flooded = stations.slice(12, 21);
     const remoteAddress = '10.99.0.1';
     const results = [];
-    // Cookie-less clients get a new device id each time: only the per-IP limit (5/min here) stops them.
-    for (let i = 0; i < 9; i++) results.push(await post(s.id, { status: 'available' }, { remoteAddress }));
+    // Cookie-less clients get a new device id each time: the per-IP limit (5/min here) stops them.
+    for (const s of flooded) results.push(await post(s.id, { status: 'available' }, { remoteAddress }));
     expect(results.map((r) => r.statusCode)).toEqual([201, 201, 201, 201, 201, 429, 429, 429, 429]);
     expect(Number(results[5]!.headers['retry-after'])).toBeGreaterThan(0);
     expect(results[5]!.json().message).toMatch(/Try again in .* \(at \d{4}-\d\d-\d\dT/);
-    expect(await stored(s.id)).toHaveLength(5);
+    const rows = await t.db.db
+      .selectFrom('station_reports')
+      .select('id')
+      .where(
+        'station_id',
+        'in',
+        flooded.map((s) => s.id),
+      )
+      .execute();
+    expect(rows).toHaveLength(5);
+  });
+
+  it('does not let one network outvote a station by dropping its cookie: one voice, 3 reports per 10 min', async () => {
+    const s = stations[21]!;
+    const near = { position: northOf(s, 30) };
+    expect((await post(s.id, { status: 'available', ...near })).statusCode).toBe(201);
+    // One address, no cookie: each request is a new device, but the same network.
+    const remoteAddress = '10.98.0.1';
+    const results = [];
+    for (let i = 0; i < 5; i++)
+      results.push(await post(s.id, { status: 'closed', ...near }, { remoteAddress }));
+    expect(results.map((r) => r.statusCode)).toEqual([201, 201, 201, 429, 429]);
+    // The honest driver and the network count one voice each: they disagree; nobody has "6 drivers".
+    expect(results[2]!.json().status).toMatchObject({ reportCount: 2, confidence: 'mixed' });
+    const refused = results[3]!.json();
+    expect(refused.details).toEqual([{ field: 'network', problem: expect.stringMatching(/^reported/) }]);
+    expect(refused.message).toMatch(/3 reports from your network in the last 10 minutes/);
+    expect(Date.parse(refused.retryAt) - Date.now()).toBeGreaterThan(590_000);
+    const rows = (await stored(s.id)).sort((a, b) => Number(a.id) - Number(b.id));
+    expect(rows).toHaveLength(4);
+    // Stored as a keyed hash, never the address; the same for every report from that network.
+    const hashes = rows.map((r) => r.network_hash);
+    expect(new Set(hashes.slice(1)).size).toBe(1);
+    expect(hashes[0]).not.toBe(hashes[1]);
+    for (const h of hashes) {
+      expect(h).toMatch(/^[A-Za-z0-9_-]{32}$/);
+      expect(h).not.toContain('10.98');
+    }
+    const list = await t.app.inject({ method: 'GET', url: `/api/stations/${s.id}/reports` });
+    expect(list.body).not.toContain(hashes[1]!);
+  });
+
+  it('does not count refused bodies against the per-IP limit, but still stops a flood of valid ones', async () => {
+    const targets = stations.slice(22, 28);
+    const remoteAddress = '10.97.0.1';
+    // More 400s than the limit (5/min here): they store nothing, so they must not use up the budget.
+    const bad = [
+      {},
+      { status: 'bogus' },
+      { status: 'available', queueMin: 301 },
+      { status: 'available', note: 'x'.repeat(141) },
+      { status: 'available', deviceId: 'chosen' },
+      { status: 'available', position: { lon: 200, lat: 0 } },
+    ];
+    for (const payload of bad) {
+      expect((await post(targets[0]!.id, payload, { remoteAddress })).statusCode).toBe(400);
+    }
+    const codes = [];
+    for (const s of targets)
+      codes.push((await post(s.id, { status: 'available' }, { remoteAddress })).statusCode);
+    expect(codes).toEqual([201, 201, 201, 201, 201, 429]);
+  });
+
+  it('drops zero-width and bidi-control characters from a note, keeping the visible text', async () => {
+    const s = stations[28]!;
+    const note = '\u202eevil\u202c \u200bqueue\u200d at \u2066pump\u2069 2\ufeff\u200f';
+    const res = await post(s.id, { status: 'available', note });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().report.note).toBe('evil queue at pump 2');
+    expect((await stored(s.id))[0]!.note).toBe('evil queue at pump 2');
+    // A note of nothing but invisible characters is no note.
+    const empty = await post(stations[29]!.id, { status: 'available', note: '\u200b\u2066\ufeff' });
+    expect(empty.json().report.note).toBeNull();
+  });
+
+  it('refuses unknown query parameters on the timeline, naming them', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/stations/${stations[10]!.id}/reports?limit=2&offset=5`,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details).toEqual([{ field: 'offset', problem: 'is not allowed' }]);
   });
 
   it('lists recent reports newest first without device ids or positions', async () => {
@@ -179,6 +260,7 @@ describe.each(TEST_DIALECTS)('station reports on %s', (dialect) => {
     expect(paths['/api/stations/{id}/reports'].get.tags).toEqual(['status']);
     expect(paths['/api/stations/{id}/official-status'].post.tags).toEqual(['status']);
     expect(paths['/api/events'].get.tags).toEqual(['status']);
+    expect(paths['/api/status'].get.tags).toEqual(['status']);
   });
 
   it('puts the live status into every station answer', async () => {

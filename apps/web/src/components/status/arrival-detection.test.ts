@@ -3,6 +3,8 @@ import {
   ARRIVAL_RULES,
   type ArrivalFix,
   type ArrivalStation,
+  arrivalStateAt,
+  dwellEndsAtMs,
   INITIAL_ARRIVAL,
   nextArrivalState,
   stationWithin,
@@ -80,5 +82,25 @@ describe('arrival detection', () => {
     const states = run([...parked(A, 0, [0]), vague, ...parked(A, 0, [60])]);
     expect(states[1]).toBe(states[0]);
     expect(states[2]!.arrivedId).toBe('a');
+  });
+
+  it('says when a running dwell completes, and nothing when none runs or it already arrived', () => {
+    const [first, , done] = run(parked(A, 20, [0, 30, 60]));
+    expect(dwellEndsAtMs(first!)).toBe(ARRIVAL_RULES.dwellMs);
+    expect(dwellEndsAtMs(done!)).toBeNull();
+    expect(dwellEndsAtMs(INITIAL_ARRIVAL)).toBeNull();
+    const passing = run([{ ...north(A, 50), timestampMs: 0, speedMs: 40 / 3.6 }])[0]!;
+    expect(dwellEndsAtMs(passing)).toBeNull();
+  });
+
+  it('arrives without a new fix: the last fix re-read at the end of the dwell counts as standing still', () => {
+    // One fix with a device speed of 1 m/s, then silence: the phone sends nothing more.
+    const [state] = run([{ ...north(A, 40), timestampMs: 0, speedMs: 1, accuracyM: 10 }]);
+    expect(arrivalStateAt(state!, 59_999, STATIONS).arrivedId).toBeNull();
+    expect(arrivalStateAt(state!, 60_000, STATIONS).arrivedId).toBe('a');
+    // Re-reading never goes back in time or invents a station.
+    expect(arrivalStateAt(state!, -1, STATIONS)).toBe(state);
+    const away = run([{ ...north(A, 400), timestampMs: 0, speedMs: 0 }])[0]!;
+    expect(arrivalStateAt(away, 120_000, STATIONS).arrivedId).toBeNull();
   });
 });

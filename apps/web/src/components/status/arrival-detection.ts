@@ -98,3 +98,27 @@ export function nextArrivalState(
   const arrivedId = dwelt ? near.id : sameStation ? state.arrivedId : null;
   return { stationId: near.id, slowSinceMs, arrivedId, last: fix };
 }
+
+/**
+ * When the dwell started by `state` will be complete (ms, the fixes' clock), or null when no dwell is
+ * running. A phone standing still often sends no new fix, so the prompt sets a timer for this moment.
+ */
+export function dwellEndsAtMs(state: ArrivalState): number | null {
+  if (state.stationId === null || state.slowSinceMs === null || state.arrivedId === state.stationId)
+    return null;
+  return state.slowSinceMs + ARRIVAL_RULES.dwellMs;
+}
+
+/**
+ * The state at `nowMs` without a new fix: the last fix again, stamped now. Standing still is the
+ * likeliest reason no fix came, and the last position is still the best one known.
+ */
+export function arrivalStateAt(
+  state: ArrivalState,
+  nowMs: number,
+  stations: readonly ArrivalStation[],
+): ArrivalState {
+  if (!state.last || nowMs <= state.last.timestampMs) return state;
+  // The device's own speed belonged to the old fix; from the position alone, standing still reads as 0.
+  return nextArrivalState(state, { ...state.last, timestampMs: nowMs, speedMs: null }, stations);
+}

@@ -4,6 +4,8 @@ import {
   type ArrivalFix,
   type ArrivalState,
   type ArrivalStation,
+  arrivalStateAt,
+  dwellEndsAtMs,
   INITIAL_ARRIVAL,
   nextArrivalState,
 } from './arrival-detection';
@@ -44,9 +46,24 @@ export function ArrivalPrompt({ fix, stations, onReported }: ArrivalPromptProps)
   const [arrivedId, setArrivedId] = useState<string | null>(null);
   useEffect(() => {
     if (!fix) return;
+    const show = () => {
+      const id = state.current.arrivedId;
+      setArrivedId(id && (quietUntil()[id] ?? 0) < Date.now() ? id : null);
+    };
     state.current = nextArrivalState(state.current, fix, stations);
-    const id = state.current.arrivedId;
-    setArrivedId(id && (quietUntil()[id] ?? 0) < Date.now() ? id : null);
+    show();
+    // A phone standing still may send no further fix: look again when the dwell is due, with the last fix.
+    const dueMs = dwellEndsAtMs(state.current);
+    if (dueMs === null) return;
+    const timer = setTimeout(
+      () => {
+        state.current = arrivalStateAt(state.current, Math.max(Date.now(), dueMs), stations);
+        show();
+      },
+      Math.max(0, dueMs - Date.now()),
+    );
+    // A new fix (or new stations) re-evaluates and sets its own timer.
+    return () => clearTimeout(timer);
   }, [fix, stations]);
 
   const station = stations.find((s) => s.id === arrivedId);

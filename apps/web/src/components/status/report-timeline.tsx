@@ -2,6 +2,7 @@ import type { ReportList } from '@cng/shared';
 import { useEffect, useState } from 'react';
 import { StatusIcon } from './status-icon';
 import { REPORT_BUTTON_LABELS, timeAgo } from './status-labels';
+import { useMinuteClock } from './use-minute-clock';
 import './status.css';
 
 type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; list: ReportList };
@@ -20,6 +21,8 @@ export function ReportTimeline({
   limit?: number;
 }) {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
+  // Ages ("8 min ago") move on while the page stays open.
+  const nowMs = useMinuteClock();
   // biome-ignore lint/correctness/useExhaustiveDependencies: `version` is the signal to fetch again.
   useEffect(() => {
     const controller = new AbortController();
@@ -56,7 +59,7 @@ export function ReportTimeline({
             dateTime={r.createdAt}
             title={new Date(r.createdAt).toLocaleString()}
           >
-            {timeAgo(r.createdAt)}
+            {timeAgo(r.createdAt, nowMs)}
           </time>
           {r.note && <p className="report-timeline__note">{r.note}</p>}
         </li>

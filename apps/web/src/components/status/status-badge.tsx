@@ -1,13 +1,17 @@
-import type { StatusSummary } from '@cng/shared';
+import { explanationAt, type StatusSummary } from '@cng/shared';
 import { StatusIcon } from './status-icon';
 import { CONFIDENCE_LABELS, STATUS_LABELS } from './status-labels';
+import { useMinuteClock } from './use-minute-clock';
 import './status.css';
 
 /**
  * A station's live status: icon + words + colour (never colour alone), the queue estimate, an
- * "Official" marker, and why it is shown (visible in full size, as the tooltip when compact).
+ * "Official" marker, and why it is shown (visible in full size, as the tooltip when compact). The age in
+ * the reason ("latest 8 min ago") is counted here, every minute, not frozen at the server's answer.
  */
 export function StatusBadge({ status, compact = false }: { status: StatusSummary; compact?: boolean }) {
+  const nowMs = useMinuteClock();
+  const why = explanationAt(status, nowMs);
   const confidence = status.official ? '' : CONFIDENCE_LABELS[status.confidence];
   const queue = status.queueMin !== null ? `queue ~${status.queueMin} min` : '';
   return (
@@ -15,7 +19,7 @@ export function StatusBadge({ status, compact = false }: { status: StatusSummary
       className={`status-badge status-badge--${status.status}${compact ? ' status-badge--compact' : ''}`}
       data-status={status.status}
       data-confidence={status.confidence}
-      title={status.explanation}
+      title={why}
     >
       <span className="status-badge__main">
         <StatusIcon status={status.status} size={compact ? 14 : 18} />
@@ -24,9 +28,7 @@ export function StatusBadge({ status, compact = false }: { status: StatusSummary
         {confidence && <span className="status-badge__confidence">({confidence})</span>}
         {queue && <span className="status-badge__queue">· {queue}</span>}
       </span>
-      {!compact && status.status !== 'unknown' && (
-        <span className="status-badge__why">{status.explanation}</span>
-      )}
+      {!compact && status.status !== 'unknown' && <span className="status-badge__why">{why}</span>}
     </span>
   );
 }

@@ -2,6 +2,7 @@ import type { PublicReport, StatusSummary } from '@cng/shared';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { ToastContainer } from 'react-toastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ArrivalPrompt } from './arrival-prompt';
 import { ReportForm } from './report-form';
 import { ReportTimeline } from './report-timeline';
 import { StatusBadge } from './status-badge';
@@ -45,6 +46,52 @@ describe('StatusBadge', () => {
   it('flags disagreement in words', () => {
     render(<StatusBadge status={summary({ confidence: 'mixed' })} />);
     expect(screen.getByText('(drivers disagree)')).toBeTruthy();
+  });
+
+  it('counts the age of the reason itself and moves it on every minute, instead of a frozen "just now"', () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    try {
+      vi.setSystemTime(Date.parse('2026-09-01T12:00:00Z'));
+      const live = summary({
+        explanation: '3 drivers, latest just now',
+        explanationTemplate: '3 drivers, latest {ago}',
+        agoFrom: '2026-09-01T11:52:00Z',
+      });
+      render(<StatusBadge status={live} />);
+      expect(screen.getByText('3 drivers, latest 8 min ago')).toBeTruthy();
+      act(() => vi.advanceTimersByTime(2 * 60_000));
+      expect(screen.getByText('3 drivers, latest 10 min ago')).toBeTruthy();
+      act(() => vi.advanceTimersByTime(60 * 60_000));
+      expect(screen.getByText('3 drivers, latest 1 h 10 min ago')).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('shows the server’s words when it sent no template (older servers)', () => {
+    render(<StatusBadge status={summary({ explanation: 'Official: operator update 5 min ago' })} />);
+    expect(screen.getByText('Official: operator update 5 min ago')).toBeTruthy();
+  });
+});
+
+describe('ArrivalPrompt', () => {
+  const station = { id: 'it-9', name: 'Metano Roma', lon: 12.5, lat: 41.9 };
+
+  it('asks "How is it here?" a minute after the last fix even when the standing phone sends no other', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    try {
+      vi.setSystemTime(Date.parse('2026-09-01T12:00:00Z'));
+      const fix = { lon: 12.5, lat: 41.9 + 30 / 111_195, timestampMs: Date.now(), speedMs: 0, accuracyM: 8 };
+      render(<ArrivalPrompt fix={fix} stations={[station]} />);
+      expect(screen.queryByText('How is it here?')).toBeNull();
+      act(() => vi.advanceTimersByTime(59_000));
+      expect(screen.queryByText('How is it here?')).toBeNull();
+      act(() => vi.advanceTimersByTime(1_000));
+      expect(screen.getByText('How is it here?')).toBeTruthy();
+      expect(screen.getByRole('complementary', { name: 'How is it at Metano Roma?' })).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
@@ -166,6 +213,30 @@ function EventsProbe({ ids }: { ids: string[] }) {
 }
 
 describe('useStationEvents', () => {
+  it('fetches every followed status again after a reset, and bumps their sequences', async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const fetchMock = vi.fn(async (_url: string) =>
+      json(200, { statuses: { a: summary({ status: 'closed' }), b: summary({ status: 'available' }) } }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    render(<EventsProbe ids={['a', 'b']} />);
+    const source = FakeEventSource.last!;
+    act(() =>
+      source.listeners.get('reset')!(
+        new MessageEvent('reset', {
+          data: JSON.stringify({ seq: 5000, reason: 'more than 1000 stations changed' }),
+        }),
+      ),
+    );
+    await waitFor(() =>
+      expect(JSON.parse(screen.getByRole('status').textContent!)).toMatchObject({
+        seqs: { a: 5000, b: 5000 },
+        statuses: { a: { status: 'closed' }, b: { status: 'available' } },
+      }),
+    );
+    expect(fetchMock.mock.calls[0]![0]).toBe('/api/status?stations=a,b');
+  });
+
   it('opens one stream for the sorted ids, applies status events and closes on unmount', () => {
     vi.stubGlobal('EventSource', FakeEventSource);
     const { unmount } = render(<EventsProbe ids={['b', 'a', 'b']} />);

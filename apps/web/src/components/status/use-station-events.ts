@@ -1,5 +1,6 @@
-import { REPORT_LIMITS, type StatusEvent, type StatusSummary } from '@cng/shared';
+import { REPORT_LIMITS, type StatusList, type StatusSummary } from '@cng/shared';
 import { useEffect, useState } from 'react';
+import { openStatusStream } from './status-stream';
 
 export interface StationEvents {
   /** Latest status per station received on the stream (stations without news are absent). */
@@ -17,25 +18,52 @@ export function eventStreamKey(stationIds: readonly string[]): string {
   return [...new Set(stationIds)].sort().slice(0, REPORT_LIMITS.eventsMaxStations).join(',');
 }
 
-/** Live status changes of the given stations over one EventSource on /api/events. */
+/**
+ * Live status changes of the given stations over one EventSource on /api/events. After a `reset` (the
+ * server could not replay what was missed), fetches every station's status again from /api/status.
+ */
 export function useStationEvents(stationIds: readonly string[]): StationEvents {
   const key = eventStreamKey(stationIds);
   const [state, setState] = useState<StationEvents>(EMPTY);
   useEffect(() => {
     setState(EMPTY);
-    if (!key || typeof EventSource === 'undefined') return;
-    const source = new EventSource(`/api/events?stations=${encodeURIComponent(key).replace(/%2C/g, ',')}`);
-    source.onopen = () => setState((s) => ({ ...s, connected: true }));
-    source.onerror = () => setState((s) => ({ ...s, connected: false }));
-    source.addEventListener('status', (e) => {
-      const event = JSON.parse((e as MessageEvent<string>).data) as StatusEvent;
-      setState((s) => ({
-        connected: true,
-        statuses: { ...s.statuses, [event.stationId]: event.status },
-        seqs: { ...s.seqs, [event.stationId]: event.seq },
-      }));
+    if (!key) return;
+    const ids = encodeURIComponent(key).replace(/%2C/g, ',');
+    const controller = new AbortController();
+    const close = openStatusStream(`stations=${ids}`, {
+      onOpen: () => setState((s) => ({ ...s, connected: true })),
+      onError: () => setState((s) => ({ ...s, connected: false })),
+      onStatus: (event) =>
+        setState((s) => ({
+          connected: true,
+          statuses: { ...s.statuses, [event.stationId]: event.status },
+          seqs: { ...s.seqs, [event.stationId]: event.seq },
+        })),
+      onReset: (reset) => {
+        fetch(`/api/status?stations=${ids}`, {
+          signal: controller.signal,
+          headers: { accept: 'application/json' },
+        })
+          .then(async (res) => {
+            if (!res.ok) throw new Error(`The server answered ${res.status}.`);
+            const { statuses } = (await res.json()) as StatusList;
+            // Every station may have changed: new statuses, and a new sequence so timelines refetch too.
+            const seqs = Object.fromEntries(Object.keys(statuses).map((id) => [id, reset.seq]));
+            setState((s) => ({
+              connected: true,
+              statuses: { ...s.statuses, ...statuses },
+              seqs: { ...s.seqs, ...seqs },
+            }));
+          })
+          .catch(() => {
+            // Offline or failing: the page keeps what it shows; the next event or reconnect corrects it.
+          });
+      },
     });
-    return () => source.close();
+    return () => {
+      controller.abort();
+      close();
+    };
   }, [key]);
   return state;
 }

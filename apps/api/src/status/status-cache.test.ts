@@ -1,0 +1,111 @@
+import type { Station } from '@cng/shared';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createTestDb, type TestDb } from '../../test/helpers/test-db';
+import { seedStations } from '../../test/status/seed-stations';
+import { insertDriverReport, insertOfficialStatus } from './report-repository';
+import { StatusCache, type StatusChange } from './status-cache';
+
+const T0 = Date.parse('2026-09-01T12:00:00Z');
+const MIN = 60_000;
+const LIMITS = { cooldownMin: 10, perNetwork: 3 };
+
+describe('status cache: changes the clock makes', () => {
+  let db: TestDb;
+  let station: Station;
+  let cache: StatusCache;
+  let heard: StatusChange[];
+  let device = 0;
+
+  const report = (status: 'available' | 'no_gas', atMs: number) =>
+    insertDriverReport(
+      db.db,
+      {
+        stationId: station.id,
+        deviceId: `device-${++device}`,
+        networkHash: `net-${device}`,
+        status,
+        queueMin: null,
+        note: null,
+        position: { lon: station.lon, lat: station.lat, accuracyM: 5, distanceM: 0 },
+      },
+      LIMITS,
+      new Date(atMs),
+    );
+
+  beforeEach(async () => {
+    db = await createTestDb('sqlite');
+    [station] = (await seedStations(db.db, 1, 700)) as [Station];
+    cache = new StatusCache(db.db);
+    heard = [];
+    cache.onChange((c) => heard.push(c));
+  });
+  afterEach(async () => {
+    vi.useRealTimers();
+    cache.close();
+    await db.cleanup();
+  });
+
+  it('tells listeners when decay changes the confidence and when the status fades out, and only then', async () => {
+    await report('available', T0);
+    await report('available', T0);
+    await cache.loadAll({ now: new Date(T0) });
+    expect(cache.summaryFor(station.id, T0).confidence).toBe('high');
+
+    // A minute later only the age moved: that is no change (clients count the age themselves).
+    cache.recomputeAll(T0 + MIN);
+    expect(heard).toEqual([]);
+
+    // After an hour two reports weigh 2 x 0.35: still agreeing, no longer "high".
+    cache.recomputeAll(T0 + 60 * MIN);
+    expect(heard.map((c) => [c.stationId, c.status.status, c.status.confidence])).toEqual([
+      [station.id, 'available', 'medium'],
+    ]);
+    cache.recomputeAll(T0 + 61 * MIN);
+    expect(heard).toHaveLength(1);
+
+    // Past the 3-hour horizon nothing counts: "unknown" is pushed and the station leaves the cache.
+    cache.recomputeAll(T0 + 181 * MIN);
+    expect(heard[1]).toMatchObject({ stationId: station.id, status: { status: 'unknown' } });
+    expect(cache.size).toBe(0);
+  });
+
+  it('ends an official status at its validUntil with a timer, without waiting for the minute tick', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    vi.setSystemTime(T0);
+    await report('available', T0 - 5 * MIN);
+    await insertOfficialStatus(
+      db.db,
+      {
+        stationId: station.id,
+        status: 'no_gas',
+        queueMin: null,
+        note: null,
+        validUntil: new Date(T0 + 30 * MIN),
+      },
+      new Date(T0 - MIN),
+    );
+    await cache.loadAll();
+    expect(cache.summaryFor(station.id)).toMatchObject({ status: 'no_gas', official: true });
+    expect(cache.nextExpiryAt(station.id)).toBe(T0 + 30 * MIN);
+
+    vi.advanceTimersByTime(30 * MIN - 1);
+    expect(heard).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(heard).toHaveLength(1);
+    expect(heard[0]!.status).toMatchObject({ status: 'available', official: false });
+  });
+
+  it('reloads on a resync and reports exactly the stations that changed behind its back', async () => {
+    await report('available', T0);
+    await cache.loadAll({ now: new Date(T0) });
+    // A report this instance never heard of (its change event was lost with the LISTEN connection).
+    const missed = await report('no_gas', T0 + MIN);
+    const changes = await cache.loadAll({ notify: true, now: new Date(T0 + 2 * MIN) });
+    expect(changes.map((c) => [c.stationId, c.seq])).toEqual([
+      [station.id, missed.kind === 'created' ? Number(missed.row.id) : -1],
+    ]);
+    expect(heard).toEqual(changes);
+    expect(heard[0]!.status).toMatchObject({ status: 'no_gas', confidence: 'mixed', reportCount: 2 });
+    expect(await cache.loadAll({ notify: true, now: new Date(T0 + 3 * MIN) })).toEqual([]);
+  });
+});
