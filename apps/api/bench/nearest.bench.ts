@@ -1,11 +1,12 @@
 /**
  * In-process nearest-station search (k = 10): the kd-tree index against a linear scan of every point,
- * measured in the same run, on the real station set and on 1,000,000 random points.
+ * measured in the same run, on the stations of the product's real import and on 1,000,000 random points.
  */
 import { distanceKm } from '@cng/shared';
 import { NearestIndex } from '../src/geo/nearest-index';
+import { loadActiveStations } from '../src/stations/station-rows';
 import { randomSpherePoint, seededRandom } from '../test/helpers/random';
-import { realStations } from '../test/helpers/real-stations';
+import { realImportDb } from './real-import';
 
 const K = 10;
 
@@ -72,7 +73,10 @@ function run(
 }
 
 const rand = seededRandom(20260821);
-const stations = realStations();
+// The stations of the product's real import (every local default source, through the importers).
+const real = await realImportDb();
+const stations = await loadActiveStations(real.db.db);
+await real.cleanup();
 const realLons = Float64Array.from(stations, (s) => s.lon);
 const realLats = Float64Array.from(stations, (s) => s.lat);
 // Queries where drivers are: near a random real station (±0.5°).

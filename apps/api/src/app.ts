@@ -1,4 +1,3 @@
-import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -8,10 +7,13 @@ import type { Config } from './config/env';
 import contactRoutes from './contact/contact-routes';
 import type { DbHandle } from './db/database';
 import type { ChangeFeed } from './lib/change-feed';
+import corsPolicy from './plugins/cors-policy';
 import errorHandler from './plugins/error-handler';
 import finiteNumbers from './plugins/finite-numbers';
+import queryShape from './plugins/query-shape';
 import security from './plugins/security';
 import stationIndex from './plugins/station-index';
+import { partAwareValidatorFactory } from './plugins/validator-compilers';
 import webApp from './plugins/web-app';
 import adminMessagesRoutes from './routes/admin-messages';
 import healthRoutes from './routes/health';
@@ -35,8 +37,9 @@ export async function buildApp(deps: AppDeps) {
     logger: deps.logger ?? { level: config.LOG_LEVEL },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 64 * 1024,
-    // Query strings like ?lat=1&lat=2 must not crash anything: arrays fail the number schemas with a 400.
+    // Query strings are text, so their numbers are coerced; JSON bodies are not (see partAwareValidatorFactory).
     ajv: { customOptions: { coerceTypes: 'array', allErrors: false, removeAdditional: false } },
+    schemaController: { compilersFactory: { buildValidator: partAwareValidatorFactory() } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('config', config);
@@ -46,14 +49,15 @@ export async function buildApp(deps: AppDeps) {
   app.decorate('appVersion', APP_VERSION);
 
   await app.register(errorHandler);
+  await app.register(queryShape);
   await app.register(finiteNumbers);
   await app.register(security, { tileUrl: config.TILE_URL });
-  await app.register(cors, { origin: '*', methods: ['GET', 'HEAD', 'OPTIONS'], maxAge: 86_400 });
+  await app.register(corsPolicy);
   await app.register(rateLimit, {
     global: true,
     max: config.API_RATE_LIMIT_PER_MIN,
     timeWindow: '1 minute',
-    // Static files and pages are cheap and cached; the limit guards the API.
+    // Static files and pages are cheap and cached; the limit guards the API (health opts out on its route).
     allowList: (req) => !req.url.startsWith('/api/'),
   });
   await app.register(swagger, {

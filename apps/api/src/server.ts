@@ -21,10 +21,18 @@ async function main() {
     }
     throw err;
   }
-  const dbHandle = openDatabase({ databaseUrl: config.DATABASE_URL, sqlitePath: config.SQLITE_PATH });
+  // Lost idle PostgreSQL connections are logged (by pino once the app exists) and reopened by the pool.
+  let onPoolError: ((err: Error) => void) | undefined;
+  const dbHandle = openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    sqlitePath: config.SQLITE_PATH,
+    onPoolError: (err) => onPoolError?.(err),
+  });
   const applied = await migrateToLatest(dbHandle.db);
   const changes = dbHandle.pgPool ? await createPostgresChangeFeed(dbHandle.pgPool) : createLocalChangeFeed();
   const app = await buildApp({ config, dbHandle, changes });
+  onPoolError = (err) =>
+    app.log.warn({ err }, 'PostgreSQL: an idle connection was lost; it will be reopened');
   if (applied.length) app.log.info({ applied }, 'database migrated');
   app.log.info(
     { database: dbHandle.dialect === 'sqlite' ? config.SQLITE_PATH : 'postgresql' },

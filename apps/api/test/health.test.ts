@@ -51,3 +51,26 @@ describe.each(TEST_DIALECTS)('API skeleton on %s', (dialect) => {
     expect(res.json().paths).toHaveProperty('/api/health');
   });
 });
+
+describe('rate limiting and health checks', () => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { API_RATE_LIMIT_PER_MIN: '3' } });
+  });
+  afterAll(async () => t.close());
+
+  it('keeps answering health checks from an address whose API budget is used up', async () => {
+    const codes = [];
+    for (let i = 0; i < 4; i++) {
+      codes.push(
+        (await t.app.inject({ method: 'GET', url: '/api/stations/nearest?lat=45&lon=9' })).statusCode,
+      );
+    }
+    expect(codes).toEqual([200, 200, 200, 429]);
+    for (let i = 0; i < 5; i++) {
+      const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['x-ratelimit-limit']).toBeUndefined();
+    }
+  });
+});

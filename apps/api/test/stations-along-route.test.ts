@@ -1,6 +1,7 @@
 import type { AlongRouteResponse } from '@cng/shared';
 import polyline from '@mapbox/polyline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { oracleDistanceKm } from './helpers/brute-force';
 import { realStations } from './helpers/real-stations';
 import { bruteForceAlongRoute, sameRouteHits } from './helpers/route-oracle';
 import { createStationApiApp } from './helpers/station-api-app';
@@ -45,6 +46,18 @@ const A1_MILANO_BOLOGNA: [number, number][] = [
   [11.27, 44.52],
 ];
 
+/** The NH48 line resampled into 9,999 segments (every ~10 m): the same corridor, many more vertices. */
+function denseNh48(): [number, number][] {
+  const dense: [number, number][] = [];
+  for (let i = 0; i < 10_000; i++) {
+    const f = (i / 9_999) * (NH48_MUMBAI_PUNE.length - 1);
+    const k = Math.min(Math.floor(f), NH48_MUMBAI_PUNE.length - 2);
+    const [a, b] = [NH48_MUMBAI_PUNE[k]!, NH48_MUMBAI_PUNE[k + 1]!];
+    dense.push([a[0] + (b[0] - a[0]) * (f - k), a[1] + (b[1] - a[1]) * (f - k)]);
+  }
+  return dense;
+}
+
 describe.each(TEST_DIALECTS)('POST /api/stations/along-route on %s', (dialect) => {
   const stations = realStations();
   const byId = [...stations].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
@@ -76,6 +89,8 @@ describe.each(TEST_DIALECTS)('POST /api/stations/along-route on %s', (dialect) =
       expect(sameRouteHits(got, want, corridorKm)).toBeNull();
       expect(body.count).toBe(body.stations.length);
       expect(body.corridorKm).toBe(corridorKm);
+      // A route of a few vertices is measured exactly, not simplified.
+      expect(body.toleranceKm).toBe(0);
     },
   );
 
@@ -117,19 +132,65 @@ describe.each(TEST_DIALECTS)('POST /api/stations/along-route on %s', (dialect) =
   });
 
   it('accepts a 10,000-point route', async () => {
-    // The NH48 line resampled into 9,999 segments (every ~10 m): the same corridor, many more vertices.
-    const dense: [number, number][] = [];
-    for (let i = 0; i < 10_000; i++) {
-      const f = (i / 9_999) * (NH48_MUMBAI_PUNE.length - 1);
-      const k = Math.min(Math.floor(f), NH48_MUMBAI_PUNE.length - 2);
-      const [a, b] = [NH48_MUMBAI_PUNE[k]!, NH48_MUMBAI_PUNE[k + 1]!];
-      dense.push([a[0] + (b[0] - a[0]) * (f - k), a[1] + (b[1] - a[1]) * (f - k)]);
-    }
     const res = await post({
-      polyline: polyline.encode(dense.map(([lon, lat]) => [lat, lon])),
+      polyline: polyline.encode(denseNh48().map(([lon, lat]) => [lat, lon])),
       corridorKm: 3,
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().count).toBeGreaterThan(20);
+  });
+
+  it('accepts a 10,000-point GeoJSON route at full double precision, as JSON.stringify writes it', async () => {
+    const body = { line: { type: 'LineString', coordinates: denseNh48() }, corridorKm: 3 };
+    const json = JSON.stringify(body);
+    // Interpolated coordinates carry 15–17 significant digits: about 380 KB, more than 320 KiB.
+    expect(json.length).toBeGreaterThan(320 * 1024);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/stations/along-route',
+      headers: { 'content-type': 'application/json' },
+      payload: json,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().count).toBeGreaterThan(20);
+  });
+
+  it('answers a 10,000-point zigzag with the widest corridor on a simplified line, and says how simplified', async () => {
+    // 1.1 km wide, 10 m steps, across Milan: 11,000 km of legs within 100 km.
+    const zigzag = Array.from({ length: 10_000 }, (_, i) => [
+      Math.round((9 + i * 0.0001) * 1e5) / 1e5,
+      45.4 + (i % 2) * 0.01,
+    ]);
+    const res = await post({ line: { type: 'LineString', coordinates: zigzag }, corridorKm: 50, limit: 500 });
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as AlongRouteResponse;
+    expect(body.toleranceKm).toBeGreaterThan(0);
+    expect(body.toleranceKm).toBeLessThanOrEqual(10);
+    expect(body.routeKm).toBeGreaterThan(10_000);
+    // Every station listed is within the corridor of the real line, give or take the tolerance.
+    for (const s of body.stations) {
+      const vertexKm = Math.min(
+        ...zigzag
+          .filter((_, i) => i % 100 === 0)
+          .map(([lon, lat]) => oracleDistanceKm(s.lon, s.lat, lon!, lat!)),
+      );
+      // Every line point is within 1.2 km of a sampled vertex (0.39 km along, 1.1 km across).
+      expect(vertexKm).toBeLessThanOrEqual(50 + body.toleranceKm! + 1.2);
+    }
+    expect(body.count).toBeGreaterThan(100);
+  });
+
+  it('refuses a route longer than 20,000 km, naming the line', async () => {
+    const res = await post({
+      line: {
+        type: 'LineString',
+        coordinates: Array.from({ length: 41 }, (_, i) => [9 + (i % 2) * 7.7, 45]),
+      },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details[0]).toMatchObject({
+      field: 'line',
+      problem: expect.stringMatching(/at most 20000 km/),
+    });
   });
 });

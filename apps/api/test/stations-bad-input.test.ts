@@ -25,6 +25,15 @@ const GET_CORPUS: [string, string][] = [
   [`${N}lat=45&lat=46&lon=9`, 'lat'],
   [`${N}lat[]=45&lon=9`, 'lat'],
   [`${N}lat=0x&lon=9`, 'lat'],
+  // Ajv's coercion reads `+value`: hexadecimal, binary, octal and padded numbers must not pass as decimals.
+  [`${N}lat=0x10&lon=9`, 'lat'],
+  [`${N}lat=0b1&lon=9`, 'lat'],
+  [`${N}lat=0o7&lon=9`, 'lat'],
+  [`${N}lat=%2045&lon=9`, 'lat'],
+  [`${N}lat=45&lon=0x1F`, 'lon'],
+  [`${N}lat=45&lon=9&limit=0x10`, 'limit'],
+  [`${N}lat=45&lon=9&radiusKm=0b11`, 'radiusKm'],
+  [`${B}bbox=0,0,1,1&zoom=0x5`, 'zoom'],
   [`${N}lat=45&lon=181`, 'lon'],
   [`${N}lat=45&lon=-180.5`, 'lon'],
   [`${N}lat=45&lon=9&limit=0`, 'limit'],
@@ -55,6 +64,12 @@ const GET_CORPUS: [string, string][] = [
   [`${B}bbox=0,0,1,1e999&zoom=5`, 'bbox'],
   [`${B}bbox=${'1,'.repeat(100)}1&zoom=5`, 'bbox'],
   [`${B}bbox=0,0,1,1&bbox=0,0,2,2&zoom=5`, 'bbox'],
+  // The parts of a number list are query numbers too: plain decimals only.
+  [`${B}bbox=0x1,0,1,1&zoom=5`, 'bbox'],
+  [`${B}bbox=0,0b1,1,1&zoom=5`, 'bbox'],
+  [`${B}bbox=0,0,0o1,1&zoom=5`, 'bbox'],
+  [`${B}bbox=0,0,1,%201&zoom=5`, 'bbox'],
+  [`${B}bbox=0,0,1%20,1&zoom=5`, 'bbox'],
   [`${B}bbox=0,0,1,1`, 'zoom'],
   [`${B}bbox=0,0,1,1&zoom=23`, 'zoom'],
   [`${B}bbox=0,0,1,1&zoom=-1`, 'zoom'],
@@ -76,6 +91,11 @@ const GET_CORPUS: [string, string][] = [
   [`${S}q=eni&near=91,9`, 'near'],
   [`${S}q=eni&near=45,181`, 'near'],
   [`${S}q=eni&near=NaN,9`, 'near'],
+  [`${S}q=roma&near=0x1,1`, 'near'],
+  [`${S}q=roma&near=1,0b1`, 'near'],
+  [`${S}q=roma&near=%201,2`, 'near'],
+  [`${S}q=roma&near=1,2%20`, 'near'],
+  [`${S}q=roma&near=+1,2`, 'near'],
   [`${S}q=eni&q=agip`, 'q'],
   [`${S}q=eni&sort=name`, 'sort'],
 ];
@@ -169,6 +189,20 @@ const POST_CORPUS: [unknown, string][] = [
   [{ line: line(OK_LINE), limit: 0 }, 'limit'],
   [{ line: line(OK_LINE), limit: 501 }, 'limit'],
   [{ line: line(OK_LINE), extra: true }, 'extra'],
+  // JSON carries its own types: nothing is coerced (null and false would become 0, [x] would become x).
+  [{ line: line([[null, null], OK_LINE[1]]) }, 'line.coordinates'],
+  [{ line: line([[true, false], OK_LINE[1]]) }, 'line.coordinates'],
+  [{ line: line([['9.3', '45.4'], OK_LINE[1]]) }, 'line.coordinates'],
+  [{ polyline: ['_p~iF~ps|U_ulLnnqC'] }, 'polyline'],
+  [{ polyline: 12345 }, 'polyline'],
+  [{ polyline: true }, 'polyline'],
+  [{ line: line(OK_LINE), corridorKm: [3] }, 'corridorKm'],
+  [{ line: line(OK_LINE), corridorKm: '3' }, 'corridorKm'],
+  [{ line: line(OK_LINE), corridorKm: null }, 'corridorKm'],
+  [{ line: line(OK_LINE), limit: '5' }, 'limit'],
+  [{ line: line(OK_LINE), limit: true }, 'limit'],
+  // Longer than half the equator: 40 hops of 600 km back and forth.
+  [{ line: line(Array.from({ length: 41 }, (_, i) => [9 + (i % 2) * 7.7, 45])) }, 'line'],
 ];
 
 describe.each(TEST_DIALECTS)('bad input to the station API on %s', (dialect) => {
@@ -210,6 +244,40 @@ describe.each(TEST_DIALECTS)('bad input to the station API on %s', (dialect) => 
     },
   );
 
+  it.each([
+    [`${N}lat=45&lat=46&lon=9`, 'lat', 'number'],
+    [`${N}lat[]=45&lon=9`, 'lat', 'number'],
+    [`${N}lat[0]=45&lon=9`, 'lat', 'number'],
+    [`${N}lat=45&lon=9&openNow=true&openNow=false`, 'openNow', 'true/false value'],
+    [`${S}q=eni&q=agip`, 'q', 'value'],
+  ])('GET %s → 400 telling %s to be a single %s, not that it is missing', async (url, field, kind) => {
+    const body = (await t.app.inject({ method: 'GET', url })).json() as ApiError;
+    expect(body.details?.[0]).toEqual({
+      field,
+      problem: `must be a single ${kind}, given once (not a list)`,
+    });
+  });
+
+  it('accepts every decimal way of writing a number', async () => {
+    for (const lat of ['45', '+45', '-45.5', '45.', '.5', '4.5e1', '4.5E+1']) {
+      const res = await t.app.inject({ method: 'GET', url: `${N}lat=${encodeURIComponent(lat)}&lon=9` });
+      expect(res.statusCode, lat).toBe(200);
+      expect(res.json().lat, lat).toBe(Number(lat));
+    }
+  });
+
+  it('accepts every decimal way of writing the numbers of bbox and near', async () => {
+    const box = await t.app.inject({ method: 'GET', url: `${B}bbox=-9.5,4.4e1,.5,46.&zoom=5` });
+    expect(box.statusCode, box.body).toBe(200);
+    const near = await t.app.inject({ method: 'GET', url: `${S}q=roma&near=%2B45.5,-9E0` });
+    expect(near.statusCode, near.body).toBe(200);
+  });
+
+  it('names the rule a hexadecimal number breaks', async () => {
+    const body = (await t.app.inject({ method: 'GET', url: `${N}lat=0x10&lon=9` })).json() as ApiError;
+    expect(body.details).toEqual([{ field: 'lat', problem: 'must be a decimal number, e.g. 45.46' }]);
+  });
+
   it('refuses malformed JSON, a non-JSON body and an oversized body with 4xx JSON', async () => {
     const send = (payload: string, type = 'application/json') =>
       t.app.inject({
@@ -222,7 +290,8 @@ describe.each(TEST_DIALECTS)('bad input to the station API on %s', (dialect) => 
       [await send('{"polyline":'), 400],
       [await send('polyline=abc', 'text/plain'), 400],
       [await send('polyline=abc', 'application/x-www-form-urlencoded'), 415],
-      [await send(JSON.stringify({ polyline: 'a'.repeat(400_000) })), 413],
+      // Just past the 512 KiB that a 10,000-point full-precision GeoJSON route needs.
+      [await send(JSON.stringify({ polyline: 'a'.repeat(512 * 1024) })), 413],
       [await send('[1,2,3]'), 400],
     ] as const) {
       expect(res.statusCode).toBe(status);
@@ -247,6 +316,28 @@ describe('rate limiting of the station API', () => {
     t = await createStationApiApp('sqlite', realStations().slice(0, 10), { API_RATE_LIMIT_PER_MIN: '3' });
   });
   afterAll(async () => t?.close());
+
+  it('gives along-route a tenth of the per-IP budget, documented as 429', async () => {
+    const along = await createStationApiApp('sqlite', realStations().slice(0, 10), {
+      API_RATE_LIMIT_PER_MIN: '30',
+    });
+    try {
+      const post = () =>
+        along.app.inject({
+          method: 'POST',
+          url: '/api/stations/along-route',
+          payload: { line: line(OK_LINE) },
+        });
+      const codes = [];
+      for (let i = 0; i < 4; i++) codes.push((await post()).statusCode);
+      expect(codes).toEqual([200, 200, 200, 429]);
+      const other = await along.app.inject({ method: 'GET', url: '/api/stations/nearest?lat=45&lon=9' });
+      expect(other.statusCode).toBe(200);
+      expect(other.headers['x-ratelimit-limit']).toBe('30');
+    } finally {
+      await along.close();
+    }
+  });
 
   it('answers 429 with Retry-After once an IP exceeds its per-minute budget', async () => {
     const url = '/api/stations/nearest?lat=45&lon=9';

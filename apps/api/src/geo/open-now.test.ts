@@ -1,6 +1,8 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import type { Station } from '@cng/shared';
 import { describe, expect, it } from 'vitest';
-import { compileOpenNow, timeZoneOf, wallClockIn } from './open-now';
+import { compileOpenNow, processClockIsUtc, timeZoneOf, wallClockIn } from './open-now';
 
 const at = (iso: string) => new Date(iso);
 const station = (over: Partial<Station>) =>
@@ -75,7 +77,7 @@ describe('openNow', () => {
   });
 
   it('turns an instant into the wall-clock time of a zone', () => {
-    const local = wallClockIn(at('2026-03-10T00:40:00Z'), 'Asia/Kolkata');
+    const local = wallClockIn(at('2026-03-10T00:40:00Z'), 'Asia/Kolkata')!;
     expect([
       local.getFullYear(),
       local.getMonth(),
@@ -83,5 +85,41 @@ describe('openNow', () => {
       local.getHours(),
       local.getMinutes(),
     ]).toEqual([2026, 2, 10, 6, 10]);
+  });
+
+  it('answers the same whatever time zone the server process was started in', () => {
+    // 8 March 2026 is the day New York skips 02:00–03:00; at 01:30 UTC it is 02:30 in Rome, before the
+    // station opens. A process in New York cannot express 02:30 that day: it would read 03:30, "open".
+    const sample = `
+      const { compileOpenNow } = await import(${JSON.stringify(fileURLToPath(new URL('./open-now.ts', import.meta.url)))});
+      const rome = { lon: 9.19, lat: 45.46, countryCode: 'IT', timeZone: 'Europe/Rome',
+        openingHours: 'Mo-Su 03:00-22:00', cng: { open24x7: null } };
+      const open = compileOpenNow(rome);
+      const out = [];
+      for (let t = Date.parse('2026-03-07T22:00:00Z'); t < Date.parse('2026-03-09T04:00:00Z'); t += 15 * 60e3)
+        out.push(open(new Date(t)));
+      console.log(JSON.stringify(out));`;
+    const inZone = (TZ: string) => {
+      const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', sample], {
+        env: { ...process.env, TZ },
+        encoding: 'utf8',
+      });
+      expect(run.status, run.stderr).toBe(0);
+      return JSON.parse(run.stdout) as (boolean | null)[];
+    };
+    const newYork = inZone('America/New_York');
+    expect(newYork).toEqual(inZone('UTC'));
+    expect(newYork).toEqual(inZone('Australia/Lord_Howe'));
+    // 01:30 and 01:45 UTC: 02:30 and 02:45 in Rome, closed; 02:00 UTC: 03:00 in Rome, open.
+    const first = Date.parse('2026-03-07T22:00:00Z');
+    const slot = (iso: string) => (Date.parse(iso) - first) / (15 * 60e3);
+    expect(newYork[slot('2026-03-08T01:30:00Z')]).toBe(false);
+    expect(newYork[slot('2026-03-08T01:45:00Z')]).toBe(false);
+    expect(newYork[slot('2026-03-08T02:00:00Z')]).toBe(true);
+  }, 30_000);
+
+  it('keeps its own process clock in UTC, so every wall-clock time exists', () => {
+    expect(processClockIsUtc).toBe(true);
+    expect(new Date(2026, 2, 8, 2, 30).getHours()).toBe(2);
   });
 });

@@ -7,12 +7,30 @@ import { wallClockParts } from '../lib/zoned-time';
 export type OpenNowFn = (now: Date) => boolean | null;
 
 /**
- * A Date whose local (process time zone) fields show the wall-clock time of `instant` in `timeZone`.
- * The opening_hours library reads local fields, so this is how it evaluates in the station's own zone.
+ * The opening_hours library reads and builds Dates in the process time zone. Where that zone has daylight
+ * saving, one wall-clock hour a year does not exist there (02:30 on a spring-forward day in New York), so a
+ * station's time in that hour would be read an hour late, and the library's own day boundaries shift too.
+ * In UTC every wall-clock time exists exactly once, so this process keeps its clock in UTC. Node applies a
+ * TZ change at once on its main thread; a worker thread keeps its zone, which `processClockIsUtc` tells.
  */
-export function wallClockIn(instant: Date, timeZone: string): Date {
-  const parts = wallClockParts(instant.getTime(), timeZone);
-  return new Date(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
+function useUtcProcessClock(): boolean {
+  if (process.env.TZ !== 'UTC') process.env.TZ = 'UTC';
+  return [0, 3, 6, 9].every((month) => new Date(2026, month, 1).getTimezoneOffset() === 0);
+}
+export const processClockIsUtc = useUtcProcessClock();
+
+/**
+ * A Date whose local fields show the wall-clock time of `instant` in `timeZone`, or null when the process
+ * clock cannot show it (see useUtcProcessClock). opening_hours reads local fields, so this is how it
+ * evaluates in the station's own zone.
+ */
+export function wallClockIn(instant: Date, timeZone: string): Date | null {
+  const p = wallClockParts(instant.getTime(), timeZone);
+  if (processClockIsUtc)
+    return new Date(Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!));
+  const local = new Date(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!);
+  // In a skipped hour of the process zone the fields come back moved: unknown beats an hour off.
+  return local.getHours() === p.hour && local.getDate() === p.day ? local : null;
 }
 
 /** The station's IANA time zone: the stored one, else looked up from its coordinates; null if unknown. */
@@ -64,7 +82,7 @@ export function compileOpenNow(
   return (now) => {
     try {
       const local = wallClockIn(now, zone);
-      if (oh.getUnknown(local)) return null;
+      if (!local || oh.getUnknown(local)) return null;
       return oh.getState(local);
     } catch {
       return null;

@@ -19,6 +19,8 @@ export class StationIndex {
   private readonly openNowFns: OpenNowFn[];
   /** Operator and brand, folded, for the `operator` filter. */
   private readonly operatorText: string[];
+  /** Each station's JSON without its closing brace, made on first use (see stationJsonHead). */
+  private readonly jsonHeads: (string | undefined)[];
 
   constructor(stations: readonly Station[], builtAt = new Date()) {
     this.stations = stations;
@@ -31,6 +33,7 @@ export class StationIndex {
     this.positionById = new Map(stations.map((s, i) => [s.id, i]));
     this.openNowFns = stations.map(compileOpenNow);
     this.operatorText = stations.map((s) => foldText(`${s.operator ?? ''}\n${s.brand ?? ''}`));
+    this.jsonHeads = new Array(stations.length);
   }
 
   get size(): number {
@@ -45,6 +48,19 @@ export class StationIndex {
   /** Whether station i is open at `now` (its own time zone); null when its hours are unknown. */
   openNow(i: number, now: Date): boolean | null {
     return this.openNowFns[i]!(now);
+  }
+
+  /**
+   * Station i as JSON text without its closing `}`, serialised once per snapshot (the stations never change
+   * within one): lists append what changes per answer — openNow, live status, distances — and close it.
+   */
+  stationJsonHead(i: number): string {
+    let head = this.jsonHeads[i];
+    if (head === undefined) {
+      head = JSON.stringify(this.stations[i]).slice(0, -1);
+      this.jsonHeads[i] = head;
+    }
+    return head;
   }
 
   /** Whether station i's operator or brand contains `text` (case and accents ignored). */

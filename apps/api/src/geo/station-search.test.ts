@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { realStations } from '../../test/helpers/real-stations';
-import { foldText, StationSearch } from './station-search';
+import { foldedWords, foldText, queryTerms, StationSearch } from './station-search';
 
 describe('StationSearch on the real stations', () => {
   const stations = realStations();
@@ -30,6 +30,38 @@ describe('StationSearch on the real stations', () => {
     const wordPrefix = stations.map((_, i) => i).filter((i) => /(^|[^a-z])mngl/i.test(text(i)));
     expect(wordPrefix.length).toBeGreaterThan(5);
     for (const i of wordPrefix) expect(hits.has(i), text(i)).toBe(true);
+  });
+
+  const words = (i: number) => {
+    const s = stations[i]!;
+    return new Set(foldedWords([s.name, s.brand, s.operator, s.city, s.region, s.address].join(' ')));
+  };
+
+  it('finds stations by their region (the province code in the MIMIT registry)', () => {
+    const hits = new Set(search.search('FC').map((h) => h.index));
+    const inFc = stations.map((_, i) => i).filter((i) => stations[i]!.region === 'FC');
+    expect(inFc.length).toBeGreaterThan(3);
+    for (const i of inFc) expect(hits.has(i), stations[i]!.name).toBe(true);
+  });
+
+  it('matches a word of one or two letters whole, never as the start of a longer word or with a typo', () => {
+    const hits = search.search('mi');
+    expect(hits.length).toBeGreaterThan(5);
+    for (const h of hits) expect(words(h.index).has('mi'), stations[h.index]!.name).toBe(true);
+  });
+
+  it('uses only the first six distinct words of a query', () => {
+    expect(queryTerms('a b c d e f g h i j k l m n o p q r s t u v w x y')).toEqual([
+      'a',
+      'b',
+      'c',
+      'd',
+      'e',
+      'f',
+    ]);
+    expect(queryTerms('Forlì FORLI forli, Cesena')).toEqual(['forli', 'cesena']);
+    const long = search.search('agip eni milano mi via roma viale monza corso');
+    expect(long).toEqual(search.search('agip eni milano mi via roma'));
   });
 
   it('finds nothing for gibberish', () => {

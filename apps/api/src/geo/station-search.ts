@@ -1,4 +1,4 @@
-import type { Station } from '@cng/shared';
+import { STATION_API_LIMITS, type Station } from '@cng/shared';
 import MiniSearch from 'minisearch';
 
 /** Lower-cases and strips accents so "Forlì", "FORLI" and "forli" are one term. */
@@ -9,7 +9,25 @@ export function foldText(text: string): string {
     .toLowerCase();
 }
 
-type SearchDoc = { i: number } & Pick<Station, 'name' | 'brand' | 'operator' | 'city' | 'address'>;
+/** The words of `text`, folded, in order: letters and digits, anything else separates. */
+export function foldedWords(text: string): string[] {
+  return foldText(text)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length > 0);
+}
+
+/**
+ * The words of a query that a search uses: the first STATION_API_LIMITS.searchMaxTerms distinct ones.
+ * Every word costs a pass over the index (a fuzzy one for longer words), so 25 words must not cost 25.
+ */
+export function queryTerms(query: string): string[] {
+  return [...new Set(foldedWords(query))].slice(0, STATION_API_LIMITS.searchMaxTerms);
+}
+
+/** Words shorter than this match whole words only: a one- or two-letter prefix or typo matches half the index. */
+export const MIN_LOOSE_TERM_LENGTH = 3;
+
+type SearchDoc = { i: number } & Pick<Station, 'name' | 'brand' | 'operator' | 'city' | 'region' | 'address'>;
 
 export interface SearchMatch {
   index: number;
@@ -23,16 +41,16 @@ export class StationSearch {
   constructor(stations: readonly Station[]) {
     this.mini = new MiniSearch<SearchDoc>({
       idField: 'i',
-      fields: ['name', 'brand', 'operator', 'city', 'address'],
+      fields: ['name', 'brand', 'operator', 'city', 'region', 'address'],
       processTerm: (term) => {
         const folded = foldText(term);
         return folded.length > 0 ? folded : null;
       },
       searchOptions: {
         boost: { name: 2, city: 1.5, brand: 1.2 },
-        prefix: true,
+        prefix: (term) => term.length >= MIN_LOOSE_TERM_LENGTH,
         // One typo per ~5 letters, as people type place names on a phone.
-        fuzzy: 0.2,
+        fuzzy: (term) => (term.length >= MIN_LOOSE_TERM_LENGTH ? 0.2 : false),
         combineWith: 'OR',
       },
     });
@@ -43,13 +61,16 @@ export class StationSearch {
         brand: s.brand,
         operator: s.operator,
         city: s.city,
+        region: s.region,
         address: s.address,
       })),
     );
   }
 
-  /** Every match for `query`, best first (station positions and MiniSearch scores). */
+  /** Every match for the first words of `query` (see queryTerms), best first: positions and MiniSearch scores. */
   search(query: string): SearchMatch[] {
-    return this.mini.search(query).map((r) => ({ index: r.id as number, score: r.score }));
+    const terms = queryTerms(query);
+    if (terms.length === 0) return [];
+    return this.mini.search(terms.join(' ')).map((r) => ({ index: r.id as number, score: r.score }));
   }
 }

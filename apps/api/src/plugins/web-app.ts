@@ -44,24 +44,35 @@ export default fp(async function webApp(app: FastifyInstance, opts: { webDist: s
   const sendHtml = (reply: FastifyReply, file: string, status: number) =>
     reply.code(status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').sendFile(file);
 
+  const isApi = (urlPath: string) => urlPath === '/api' || urlPath.startsWith('/api/');
+  const apiNotFound = (reply: FastifyReply, method: string, urlPath: string) =>
+    reply.code(404).send({ error: 'Not Found', message: `No API endpoint ${method} ${urlPath}` });
+
   app.setNotFoundHandler((request, reply) => {
     const urlPath = request.url.split('?')[0] ?? '/';
-    if (urlPath === '/api' || urlPath.startsWith('/api/')) {
-      return reply
-        .code(404)
-        .send({ error: 'Not Found', message: `No API endpoint ${request.method} ${urlPath}` });
-    }
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return reply.code(404).send({ error: 'Not Found', message: `Cannot ${request.method} ${urlPath}` });
-    }
-    if (!hasBuild) {
+    if (isApi(urlPath)) return apiNotFound(reply, request.method, urlPath);
+    return reply.code(404).send({ error: 'Not Found', message: `Cannot ${request.method} ${urlPath}` });
+  });
+
+  if (!hasBuild) {
+    app.get('/*', { schema: { hide: true } }, (request, reply) => {
+      const urlPath = request.url.split('?')[0] ?? '/';
+      if (isApi(urlPath)) return apiNotFound(reply, request.method, urlPath);
       return reply.code(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
-    }
+    });
+    return;
+  }
+
+  // Pages are answered by real routes, not the not-found handler: route hooks (compression) only run on routes.
+  const page = (urlPath: string, reply: FastifyReply) => {
+    if (isApi(urlPath)) return apiNotFound(reply, 'GET', urlPath);
     if (isKnownClientRoute(urlPath)) return sendHtml(reply, pageFor(urlPath), 200);
     const notFound = fs.existsSync(path.join(root, '404.html')) ? '404.html' : 'index.html';
     return sendHtml(reply, notFound, 404);
-  });
-
-  // "/" is a route in its own right (static serving has no index).
-  if (hasBuild) app.get('/', { schema: { hide: true } }, (_req, reply) => sendHtml(reply, pageFor('/'), 200));
+  };
+  // "/" is a route in its own right (static serving has no index); every other GET path that is not a file.
+  app.get('/', { schema: { hide: true } }, (_req, reply) => page('/', reply));
+  app.get('/*', { schema: { hide: true } }, (request, reply) =>
+    page(request.url.split('?')[0] ?? '/', reply),
+  );
 });

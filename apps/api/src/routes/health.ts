@@ -14,6 +14,9 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/health',
     {
+      // Health checks must answer even while a flood from the checker's address (a load balancer, a
+      // proxy) is being limited.
+      config: { rateLimit: false },
       schema: {
         tags: ['meta'],
         summary: 'Liveness and database reachability',

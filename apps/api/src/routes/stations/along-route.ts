@@ -7,7 +7,11 @@ import {
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { alongRoute, RouteError } from '../../geo/along-route';
 import { decodePolyline, PolylineError } from '../../geo/encoded-polyline';
-import { badInput, presentStation } from './present';
+import { CORS_ALLOW_POST } from '../../plugins/cors-policy';
+import { badInput, presentStation, RATE_LIMITED_RESPONSE } from './present';
+
+/** Share of the general per-IP budget that along-route gets (600 a minute → 60). */
+const ALONG_ROUTE_RATE_SHARE = 10;
 
 type Body = { polyline?: string; line?: { coordinates: number[][] } };
 
@@ -45,8 +49,9 @@ const alongRouteRoute: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/stations/along-route',
     {
-      // A 10,000-point route as GeoJSON is ~250 KB; the app-wide 64 KB limit would refuse it.
-      bodyLimit: 320 * 1024,
+      // A 10,000-point GeoJSON route is ~390 KB at full double precision (JSON.stringify's output), ~250 KB
+      // rounded to 6 decimals; the app-wide 64 KB limit would refuse it.
+      bodyLimit: 512 * 1024,
       schema: {
         tags: ['stations'],
         summary: 'Stations along a route',
@@ -56,12 +61,28 @@ const alongRouteRoute: FastifyPluginAsyncTypebox = async (app) => {
           '`corridorKm` of the line (great-circle segments), ordered by `alongKm` from the start, each with ' +
           '`detourKm`, its distance from the line.',
         body: AlongRouteBodySchema,
-        response: { 200: AlongRouteResponseSchema, 400: ApiErrorSchema, 413: ApiErrorSchema },
+        response: {
+          200: AlongRouteResponseSchema,
+          400: ApiErrorSchema,
+          413: ApiErrorSchema,
+          429: RATE_LIMITED_RESPONSE,
+        },
+      },
+      config: {
+        cors: CORS_ALLOW_POST,
+        // Each call may measure up to half a million station–segment pairs: a tighter budget than lookups.
+        rateLimit: {
+          max: Math.max(1, Math.floor(app.config.API_RATE_LIMIT_PER_MIN / ALONG_ROUTE_RATE_SHARE)),
+          timeWindow: '1 minute',
+        },
       },
     },
     async (request, reply) => {
       const line = routeLine(request.body);
-      const { corridorKm, limit } = request.body;
+      const {
+        corridorKm = STATION_API_LIMITS.routeDefaultCorridorKm,
+        limit = STATION_API_LIMITS.routeDefaultLimit,
+      } = request.body;
       const index = app.stationIndex.current;
       let result: ReturnType<typeof alongRoute>;
       try {
@@ -78,8 +99,28 @@ const alongRouteRoute: FastifyPluginAsyncTypebox = async (app) => {
         detourKm: hit.detourKm,
       }));
       reply.header('Cache-Control', 'no-store');
-      return { routeKm: result.routeKm, corridorKm, count: stations.length, stations };
+      return {
+        routeKm: result.routeKm,
+        corridorKm,
+        toleranceKm: result.toleranceKm,
+        count: stations.length,
+        stations,
+      };
     },
   );
+
+  // Answered by the CORS hook from the route's own config: other origins may POST here (and only here).
+  app.options(
+    '/api/stations/along-route',
+    { schema: { hide: true }, config: { cors: CORS_ALLOW_POST } },
+    async (_request, reply) => reply.code(204).send(),
+  );
+
+  // Without this, GET would read "along-route" as a station id and answer 404.
+  app.get('/api/stations/along-route', { schema: { hide: true } }, async (_request, reply) => {
+    reply.header('Allow', 'POST');
+    throw badInput('method', 'must be POST, with the route in a JSON body', 405);
+  });
 };
+
 export default alongRouteRoute;

@@ -1,7 +1,14 @@
 import { ApiErrorSchema, BboxQuerySchema, BboxResponseSchema, STATION_API_LIMITS } from '@cng/shared';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Bbox } from '../../geo/station-clusters';
-import { badInput, LIST_CACHE_CONTROL, parseNumberList, presentStation } from './present';
+import {
+  badInput,
+  JSON_CONTENT_TYPE,
+  LIST_CACHE_CONTROL,
+  parseNumberList,
+  presentStationJson,
+  RATE_LIMITED_RESPONSE,
+} from './present';
 
 /** Parses and checks `minLon,minLat,maxLon,maxLat`; throws a 400 naming `bbox` and the broken rule. */
 export function parseBbox(raw: string): Bbox {
@@ -31,7 +38,7 @@ const bboxRoute: FastifyPluginAsyncTypebox = async (app) => {
           '`bbox`. A box with minLon > maxLon crosses the antimeridian. At most ' +
           `${STATION_API_LIMITS.bboxMaxStations} single stations are returned (then \`truncated\` is true).`,
         querystring: BboxQuerySchema,
-        response: { 200: BboxResponseSchema, 400: ApiErrorSchema },
+        response: { 200: BboxResponseSchema, 400: ApiErrorSchema, 429: RATE_LIMITED_RESPONSE },
       },
     },
     async (request, reply) => {
@@ -41,13 +48,13 @@ const bboxRoute: FastifyPluginAsyncTypebox = async (app) => {
       const { clusters, stations } = index.clusters.query(bbox, zoom);
       const now = new Date();
       const shown = stations.slice(0, STATION_API_LIMITS.bboxMaxStations);
-      reply.header('Cache-Control', LIST_CACHE_CONTROL);
-      return {
-        zoom,
-        clusters,
-        stations: shown.map((i) => presentStation(index, i, now, app.statusProvider)),
-        truncated: shown.length < stations.length,
-      };
+      const stationsJson = shown.map((i) => presentStationJson(index, i, now, app.statusProvider));
+      reply.header('Cache-Control', LIST_CACHE_CONTROL).type(JSON_CONTENT_TYPE);
+      // Serialised here (see presentStationJson): BboxResponseSchema, field for field.
+      const body =
+        `{"zoom":${zoom},"clusters":${JSON.stringify(clusters)},"stations":[${stationsJson.join(',')}],` +
+        `"truncated":${shown.length < stations.length}}`;
+      return reply.send(body as never);
     },
   );
 };

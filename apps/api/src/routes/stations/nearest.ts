@@ -1,7 +1,13 @@
-import { ApiErrorSchema, bearingDeg, NearestQuerySchema, NearestResponseSchema } from '@cng/shared';
+import {
+  ApiErrorSchema,
+  bearingDeg,
+  NearestQuerySchema,
+  NearestResponseSchema,
+  STATION_API_LIMITS,
+} from '@cng/shared';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { foldText } from '../../geo/station-search';
-import { LIST_CACHE_CONTROL, presentStation } from './present';
+import { JSON_CONTENT_TYPE, LIST_CACHE_CONTROL, presentStationJson, RATE_LIMITED_RESPONSE } from './present';
 
 /** GET /api/stations/nearest: stations by great-circle distance from a point, with filters. */
 const nearestRoute: FastifyPluginAsyncTypebox = async (app) => {
@@ -16,11 +22,15 @@ const nearestRoute: FastifyPluginAsyncTypebox = async (app) => {
           '`distanceKm`, `bearingDeg` (initial bearing from the query point, true north), `openNow` and its ' +
           'live status. Filters apply before `limit`.',
         querystring: NearestQuerySchema,
-        response: { 200: NearestResponseSchema, 400: ApiErrorSchema },
+        response: { 200: NearestResponseSchema, 400: ApiErrorSchema, 429: RATE_LIMITED_RESPONSE },
       },
     },
     async (request, reply) => {
-      const { lat, lon, limit, radiusKm, openNow, operator, status } = request.query;
+      const { lat, lon, openNow, operator, status } = request.query;
+      const {
+        limit = STATION_API_LIMITS.nearestDefaultLimit,
+        radiusKm = STATION_API_LIMITS.nearestDefaultRadiusKm,
+      } = request.query;
       const index = app.stationIndex.current;
       const now = new Date();
       const statusProvider = app.statusProvider;
@@ -35,15 +45,14 @@ const nearestRoute: FastifyPluginAsyncTypebox = async (app) => {
           : undefined;
       const hits = index.nearest.nearest(lon, lat, limit, radiusKm, keep);
       const stations = hits.map((hit) => {
-        const summary = presentStation(index, hit.index, now, statusProvider);
-        return {
-          ...summary,
-          distanceKm: hit.distanceKm,
-          bearingDeg: bearingDeg(lon, lat, summary.lon, summary.lat),
-        };
+        const s = index.stations[hit.index]!;
+        const extra = `,"distanceKm":${hit.distanceKm},"bearingDeg":${bearingDeg(lon, lat, s.lon, s.lat)}`;
+        return presentStationJson(index, hit.index, now, statusProvider, extra);
       });
-      reply.header('Cache-Control', LIST_CACHE_CONTROL);
-      return { lon, lat, radiusKm, count: stations.length, stations };
+      reply.header('Cache-Control', LIST_CACHE_CONTROL).type(JSON_CONTENT_TYPE);
+      // Serialised here (see presentStationJson): NearestResponseSchema, field for field.
+      const body = `{"lon":${lon},"lat":${lat},"radiusKm":${radiusKm},"count":${stations.length},"stations":[${stations.join(',')}]}`;
+      return reply.send(body as never);
     },
   );
 };

@@ -1,6 +1,22 @@
-import { ApiErrorSchema, bearingDeg, distanceKm, SearchQuerySchema, SearchResponseSchema } from '@cng/shared';
+import {
+  ApiErrorSchema,
+  bearingDeg,
+  distanceKm,
+  type PlaceHit,
+  SearchQuerySchema,
+  SearchResponseSchema,
+  STATION_API_LIMITS,
+} from '@cng/shared';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { badInput, LIST_CACHE_CONTROL, parseNumberList, presentStation } from './present';
+import { PLACE_ATTRIBUTION, placeGazetteer } from '../../geo/place-gazetteer';
+import type { StationIndex } from '../../geo/station-index';
+import {
+  badInput,
+  LIST_CACHE_CONTROL,
+  parseNumberList,
+  presentStation,
+  RATE_LIMITED_RESPONSE,
+} from './present';
 
 /** How fast nearness outweighs relevance: a match 100 km away counts half as much as one here. */
 const NEAR_HALF_SCORE_KM = 100;
@@ -15,27 +31,48 @@ function parseNear(raw: string): { lat: number; lon: number } {
   return { lat, lon };
 }
 
-/** GET /api/stations/search: stations by name, brand, operator, city or address — for drivers without GPS. */
+/** Places named like `q` from the gazetteer, each with the distance to its nearest station. */
+function searchPlaces(
+  index: StationIndex,
+  q: string,
+  limit: number,
+  near: { lat: number; lon: number } | null,
+): PlaceHit[] {
+  const gazetteer = placeGazetteer();
+  return gazetteer.search(q, { limit, near: near ?? undefined }).map((m) => {
+    const place = gazetteer.place(m.place);
+    const nearest = index.nearest.nearest(place.lon, place.lat, 1)[0];
+    const hit: PlaceHit = { ...place, nearestStationKm: nearest ? nearest.distanceKm : null, score: m.score };
+    if (m.distanceKm !== undefined) hit.distanceKm = m.distanceKm;
+    return hit;
+  });
+}
+
+/** GET /api/stations/search: stations by name, brand, operator, city, region or address, and places by name. */
 const searchRoute: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/stations/search',
     {
       schema: {
         tags: ['stations'],
-        summary: 'Search stations by name, brand, operator, city or address',
+        summary: 'Search stations, and places to search around',
         description:
-          'Tolerates typos and missing accents, matches word prefixes. With `near=lat,lon`, nearer matches ' +
-          `rank higher (relevance / (1 + distanceKm / ${NEAR_HALF_SCORE_KM})) and carry distanceKm and bearingDeg.`,
+          'Tolerates typos and missing accents, matches word starts (3+ letters); only the first ' +
+          `${STATION_API_LIMITS.searchMaxTerms} words count. \`results\`: stations whose name, brand, operator, ` +
+          'city, region or address match. `places`: cities, towns and villages (GeoNames, 1,000+ inhabitants) ' +
+          'whose name matches, each with `nearestStationKm`; ask `/api/stations/nearest` at a place for the ' +
+          `stations around it. With \`near=lat,lon\`, nearer stations rank higher (relevance / (1 + distanceKm / ` +
+          `${NEAR_HALF_SCORE_KM})), and so do nearer places; both then carry distanceKm.`,
         querystring: SearchQuerySchema,
-        response: { 200: SearchResponseSchema, 400: ApiErrorSchema },
+        response: { 200: SearchResponseSchema, 400: ApiErrorSchema, 429: RATE_LIMITED_RESPONSE },
       },
     },
     async (request, reply) => {
-      const { q, limit } = request.query;
+      const { q, limit = STATION_API_LIMITS.searchDefaultLimit } = request.query;
       const near = request.query.near === undefined ? null : parseNear(request.query.near);
       const index = app.stationIndex.current;
       const now = new Date();
-      let matches = index.search.search(q.trim()).map((m) => {
+      let matches = index.search.search(q).map((m) => {
         if (!near) return { ...m, distanceKm: undefined as number | undefined };
         const s = index.stations[m.index]!;
         const d = distanceKm(near.lon, near.lat, s.lon, s.lat);
@@ -53,8 +90,11 @@ const searchRoute: FastifyPluginAsyncTypebox = async (app) => {
           bearingDeg: bearingDeg(near.lon, near.lat, summary.lon, summary.lat),
         };
       });
+      const places = searchPlaces(index, q, Math.min(limit, STATION_API_LIMITS.searchMaxPlaces), near);
       reply.header('Cache-Control', LIST_CACHE_CONTROL);
-      return { count: results.length, results };
+      return places.length > 0
+        ? { count: results.length, results, places, attribution: PLACE_ATTRIBUTION }
+        : { count: results.length, results, places };
     },
   );
 };

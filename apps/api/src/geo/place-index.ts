@@ -1,0 +1,169 @@
+import { distanceKm } from '@cng/shared';
+import { FuzzyKeys, toPostings } from './fuzzy-keys';
+import { PLACE_ALIASES } from './place-aliases';
+import { foldedWords, foldText, MIN_LOOSE_TERM_LENGTH, queryTerms } from './station-search';
+
+/** Places as parallel columns (one entry per place), the compact form the index keeps. */
+export interface PlaceColumns {
+  names: string[];
+  countryCodes: string[];
+  /** GeoNames first-level division code within the country; may be empty. */
+  adminCodes: string[];
+  populations: Uint32Array;
+  lons: Float64Array;
+  lats: Float64Array;
+}
+
+export interface PlaceMatch {
+  place: number;
+  score: number;
+  /** From `near`, km. */
+  distanceKm?: number;
+}
+
+/** Words of a query a place search uses (words of one letter are skipped first). */
+const PLACE_MAX_TERMS = 4;
+/** How much a word typed as the start of a longer one counts, at most (a whole word counts 1). */
+const PREFIX_QUALITY = 0.8;
+const FUZZY_QUALITY = [1, 0.6, 0.4];
+/** A query that is the place's whole name (all words, nothing more) counts this much more. */
+const WHOLE_NAME_BONUS = 1.5;
+/** How fast nearness to `near` outweighs a match: a place 300 km away counts half as much as one here. */
+const NEAR_HALF_SCORE_KM = 300;
+
+/** Weight of a place's population: 1 for an empty place, ~2.5 for a town of 1,000, ~4.5 for 12 million. */
+const populationWeight = (population: number) => 1 + Math.log10(1 + population) / 2;
+
+/** First position in sorted `keys` whose key is not less than `word`. */
+function lowerBound(keys: readonly string[], word: string): number {
+  let lo = 0;
+  let hi = keys.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (keys[mid]! < word) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * Place-name search over a gazetteer (~135,000 places): accent- and case-insensitive, whole words, word
+ * starts (3+ letters) and typos (1 edit from 4 letters, 2 from 8), plus the aliases in PLACE_ALIASES.
+ * Ranked by how much of the query matched, whole-name matches first, weighted by population and, with
+ * `near`, by nearness. Words are kept once, in sorted arrays, to stay within a few tens of MB.
+ */
+export class PlaceIndex {
+  readonly size: number;
+  private readonly columns: PlaceColumns;
+  /** Distinct folded words of all names and aliases, sorted; `postings[offsets[k]…offsets[k+1]]` hold them. */
+  private readonly keys: string[];
+  private readonly offsets: Int32Array;
+  private readonly postings: Int32Array;
+  private readonly wordCounts: Uint8Array;
+  private readonly fuzzy: FuzzyKeys;
+
+  constructor(columns: PlaceColumns, aliases = PLACE_ALIASES) {
+    this.columns = columns;
+    this.size = columns.names.length;
+    this.wordCounts = new Uint8Array(this.size);
+    const lists = new Map<string, number[]>();
+    const aliasTargets = new Map(aliases.map((a) => [`${foldText(a.name)}|${a.countryCode}`, -1]));
+    for (let i = 0; i < this.size; i++) {
+      const words = [...new Set(foldedWords(columns.names[i]!))];
+      this.wordCounts[i] = Math.min(255, words.length);
+      for (const w of words) {
+        const list = lists.get(w);
+        if (list) list.push(i);
+        else lists.set(w, [i]);
+      }
+      const target = `${words.join(' ')}|${columns.countryCodes[i]}`;
+      const known = aliasTargets.get(target);
+      if (known !== undefined && (known < 0 || columns.populations[i]! > columns.populations[known]!)) {
+        aliasTargets.set(target, i);
+      }
+    }
+    for (const a of aliases) {
+      const place = aliasTargets.get(`${foldText(a.name)}|${a.countryCode}`) ?? -1;
+      if (place < 0) continue;
+      const list = lists.get(a.alias);
+      if (list) list.push(place);
+      else lists.set(a.alias, [place]);
+    }
+    this.keys = [...lists.keys()].sort();
+    ({ offsets: this.offsets, postings: this.postings } = toPostings(this.keys.map((k) => lists.get(k)!)));
+    this.fuzzy = new FuzzyKeys(this.keys);
+  }
+
+  /** Place i's stored fields. */
+  place(i: number) {
+    const c = this.columns;
+    return {
+      name: c.names[i]!,
+      adminCode: c.adminCodes[i]!,
+      countryCode: c.countryCodes[i]!,
+      lon: c.lons[i]!,
+      lat: c.lats[i]!,
+      population: c.populations[i]!,
+    };
+  }
+
+  /** Places matching `query`, best first; with `near` ([lon, lat]), nearer ones rank higher. */
+  search(query: string, options: { limit: number; near?: { lon: number; lat: number } }): PlaceMatch[] {
+    // Place names rarely have more than four words; each word searched costs up to a few milliseconds.
+    const terms = queryTerms(query)
+      .filter((t) => t.length >= 2)
+      .slice(0, PLACE_MAX_TERMS);
+    if (terms.length === 0 || options.limit <= 0) return [];
+    const sums = new Map<number, number>();
+    const wholeWords = new Map<number, number>();
+    for (const term of terms) {
+      for (const [place, quality] of this.matchTerm(term)) {
+        sums.set(place, (sums.get(place) ?? 0) + quality);
+        if (quality === 1) wholeWords.set(place, (wholeWords.get(place) ?? 0) + 1);
+      }
+    }
+    const { near } = options;
+    const matches: PlaceMatch[] = [];
+    for (const [place, sum] of sums) {
+      const wholeName = wholeWords.get(place) === terms.length && this.wordCounts[place] === terms.length;
+      let score = (sum / terms.length) * (wholeName ? WHOLE_NAME_BONUS : 1);
+      score *= populationWeight(this.columns.populations[place]!);
+      if (!near) {
+        matches.push({ place, score });
+        continue;
+      }
+      const d = distanceKm(near.lon, near.lat, this.columns.lons[place]!, this.columns.lats[place]!);
+      matches.push({ place, score: score / (1 + d / NEAR_HALF_SCORE_KM), distanceKm: d });
+    }
+    const pop = this.columns.populations;
+    matches.sort((a, b) => b.score - a.score || pop[b.place]! - pop[a.place]! || a.place - b.place);
+    return matches.slice(0, options.limit);
+  }
+
+  /** Each place one word of the query matches, with the quality of its best match (1 = a whole word). */
+  private matchTerm(term: string): Map<number, number> {
+    const found = new Map<number, number>();
+    const add = (key: number, quality: number) => {
+      for (let p = this.offsets[key]!; p < this.offsets[key + 1]!; p++) {
+        const place = this.postings[p]!;
+        if (quality > (found.get(place) ?? 0)) found.set(place, quality);
+      }
+    };
+    const first = lowerBound(this.keys, term);
+    if (this.keys[first] === term) add(first, 1);
+    if (term.length >= MIN_LOOSE_TERM_LENGTH) {
+      for (let k = first; k < this.keys.length && this.keys[k]!.startsWith(term); k++) {
+        const key = this.keys[k]!;
+        if (key !== term) add(k, PREFIX_QUALITY * (0.5 + (0.5 * term.length) / key.length));
+      }
+    }
+    const maxEdits = term.length >= 8 ? 2 : 1;
+    // Typos from 4 letters, and only in words varied enough to look up quickly (not "aaaa").
+    if (term.length >= MIN_LOOSE_TERM_LENGTH + 1 && FuzzyKeys.selective(term, maxEdits)) {
+      for (const { key, edits } of this.fuzzy.near(term, maxEdits)) {
+        if (edits > 0) add(key, FUZZY_QUALITY[edits]!);
+      }
+    }
+    return found;
+  }
+}

@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { realStations } from './helpers/real-stations';
+import { createStationApiApp } from './helpers/station-api-app';
+
+const ORIGIN = 'https://third-party.example';
+const EXPOSED = ['ETag', 'Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'];
+
+describe('CORS of the public station API', () => {
+  let t: Awaited<ReturnType<typeof createStationApiApp>>;
+  beforeAll(async () => {
+    t = await createStationApiApp('sqlite', realStations().slice(0, 50));
+  });
+  afterAll(async () => t?.close());
+
+  const preflight = (url: string, method: string) =>
+    t.app.inject({
+      method: 'OPTIONS',
+      url,
+      headers: {
+        origin: ORIGIN,
+        'access-control-request-method': method,
+        'access-control-request-headers': 'content-type',
+      },
+    });
+  const allowedMethods = (res: { headers: Record<string, unknown> }) =>
+    String(res.headers['access-control-allow-methods'] ?? '').split(/,\s*/);
+
+  it('lets any origin read the station API and the ETag and rate-limit headers', async () => {
+    const station = realStations()[0]!;
+    for (const url of ['/api/stations/nearest?lat=45&lon=9', `/api/stations/${station.id}`]) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { origin: ORIGIN } });
+      expect(res.headers['access-control-allow-origin']).toBe('*');
+      expect(String(res.headers['access-control-expose-headers']).split(/,\s*/)).toEqual(EXPOSED);
+    }
+  });
+
+  it('lets any origin POST a route to along-route', async () => {
+    const pre = await preflight('/api/stations/along-route', 'POST');
+    expect(pre.statusCode).toBe(204);
+    expect(pre.headers['access-control-allow-origin']).toBe('*');
+    expect(allowedMethods(pre)).toContain('POST');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/stations/along-route',
+      headers: { origin: ORIGIN },
+      payload: {
+        line: {
+          type: 'LineString',
+          coordinates: [
+            [9.1, 45.4],
+            [9.3, 45.5],
+          ],
+        },
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+  });
+
+  it('keeps driver reports, official status and contact messages to our own origin', async () => {
+    const id = realStations()[0]!.id;
+    for (const url of [
+      `/api/stations/${id}/reports`,
+      `/api/stations/${id}/official-status`,
+      '/api/contact',
+    ]) {
+      const pre = await preflight(url, 'POST');
+      expect(allowedMethods(pre), url).not.toContain('POST');
+    }
+  });
+});

@@ -1,0 +1,63 @@
+import type { NearestResponse, SearchResponse } from '@cng/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { placeGazetteerLoadMs } from '../src/geo/place-gazetteer';
+import { oracleDistanceKm } from './helpers/brute-force';
+import { importRealStations } from './helpers/real-import';
+import { publishAndWaitForRebuild } from './helpers/station-api-app';
+import { createTestApp } from './helpers/test-app';
+import { TEST_DIALECTS } from './helpers/test-db';
+
+/**
+ * A driver who denied GPS types a place and gets the stations around it: search finds the place, nearest
+ * answers at its coordinates. On the product's real import, where Indian stations carry no city (the source's
+ * city field is unreliable), so station text search only finds those with the town in their name or address.
+ */
+describe.each(TEST_DIALECTS)(
+  'searching a place, then the stations near it, on the real import on %s',
+  (dialect) => {
+    let t: Awaited<ReturnType<typeof createTestApp>>;
+    beforeAll(async () => {
+      t = await createTestApp({ dialect, env: { API_RATE_LIMIT_PER_MIN: '100000' } });
+      await importRealStations(t.db.db, t.config);
+      await publishAndWaitForRebuild(t.app);
+    }, 120_000);
+    afterAll(async () => t?.close());
+    const get = (url: string) => t.app.inject({ method: 'GET', url });
+
+    it('loads the gazetteer on the first search, not when the server starts', async () => {
+      if (dialect === 'sqlite') expect(placeGazetteerLoadMs()).toBeNull();
+      expect((await get('/api/stations/search?q=pune')).statusCode).toBe(200);
+      expect(placeGazetteerLoadMs()).toBeGreaterThan(0);
+    });
+
+    it.each([
+      ['mumbai', 'Mumbai', 72.8777, 19.076],
+      ['mumbi', 'Mumbai', 72.8777, 19.076],
+      ['bangalore', 'Bengaluru', 77.5946, 12.9716],
+      ['delhi', 'Delhi', 77.209, 28.6139],
+    ])('finds %s as %s and the Indian stations around it', async (q, name, lon, lat) => {
+      const search = (await get(`/api/stations/search?q=${q}`)).json() as SearchResponse;
+      const place = search.places![0]!;
+      expect(place).toMatchObject({ name, countryCode: 'IN' });
+      expect(oracleDistanceKm(lon, lat, place.lon, place.lat)).toBeLessThan(10);
+      const near = (
+        await get(`/api/stations/nearest?lat=${place.lat}&lon=${place.lon}&radiusKm=25&limit=10`)
+      ).json() as NearestResponse;
+      expect(near.count).toBe(10);
+      expect(near.stations.every((s) => s.countryCode === 'IN')).toBe(true);
+      expect(place.nearestStationKm).toBeCloseTo(near.stations[0]!.distanceKm, 9);
+      // The importer stores no city for these stations: the place is how a town name reaches them.
+      expect(near.stations.every((s) => s.city === null)).toBe(true);
+    });
+
+    it('finds the Italian town of Forlì typed without its accent, and its stations', async () => {
+      const search = (await get('/api/stations/search?q=forli')).json() as SearchResponse;
+      expect(search.places![0]).toMatchObject({ name: 'Forlì', countryCode: 'IT' });
+      expect(oracleDistanceKm(12.0407, 44.2227, search.places![0]!.lon, search.places![0]!.lat)).toBeLessThan(
+        5,
+      );
+      expect(search.places![0]!.nearestStationKm).toBeLessThan(5);
+      expect(search.results.length).toBeGreaterThan(0);
+    });
+  },
+);
