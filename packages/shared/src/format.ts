@@ -1,7 +1,10 @@
 /** Distance for people: metres below 1 km ("850 m"), km with one decimal above ("3.4 km"). */
 export function formatDistance(distanceKm: number): string {
-  if (distanceKm < 1) return `${Math.round(distanceKm * 1000)} m`;
-  if (distanceKm < 100) return `${distanceKm.toFixed(1)} km`;
+  // Round first, then pick the unit: 999.7 m is "1.0 km", not "1000 m"; 99.96 km is "100 km".
+  const metres = Math.round(distanceKm * 1000);
+  if (metres < 1000) return `${metres} m`;
+  const tenths = Math.round(distanceKm * 10) / 10;
+  if (tenths < 100) return `${tenths.toFixed(1)} km`;
   return `${Math.round(distanceKm)} km`;
 }
 

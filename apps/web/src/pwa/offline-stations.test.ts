@@ -2,11 +2,16 @@ import { distanceKm, type StationSummary } from '@cng/shared';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   AREA_KEY,
+  AREA_LIMIT,
+  AREA_RADIUS_KM,
   AREA_REFRESH_KM,
   AREA_REFRESH_MS,
   areaRefreshDue,
   LAST_LIST_KEY,
   readStations,
+  savedAreaCoverage,
+  savedNearestIsSure,
+  savedStation,
   savedStationsNear,
   saveStations,
 } from './offline-stations';
@@ -79,5 +84,40 @@ describe('stations saved for offline use', () => {
     // One degree of latitude is about 111 km.
     expect(areaRefreshDue({ lon: bari.lon, lat: bari.lat + (AREA_REFRESH_KM + 1) / 111 }, now)).toBe(true);
     expect(areaRefreshDue(bari, now + AREA_REFRESH_MS + 1)).toBe(true);
+  });
+
+  it('finds one station by id in the saved lists, the newest copy first', () => {
+    expect(savedStation('a')).toBeNull();
+    saveStations(AREA_KEY, bari, [station('a', 16.8, 41.1, { name: 'old' }), station('b', 16.9, 41.1)], 1000);
+    saveStations(LAST_LIST_KEY, bari, [station('a', 16.8, 41.1, { name: 'new' })], 5000);
+    expect(savedStation('a')?.name).toBe('new');
+    expect(savedStation('b')?.name).toBe('b');
+    expect(savedStation('zzz')).toBeNull();
+  });
+});
+
+describe('how far the saved area vouches for its nearest station', () => {
+  /** A point `km` north of Bari (one degree of latitude is about 111.2 km). */
+  const north = (km: number) => ({ lon: bari.lon, lat: bari.lat + km / 111.195 });
+
+  it('is sure near the area origin and not beyond its radius', () => {
+    saveStations(AREA_KEY, bari, [station('a', 16.88, 41.13)]);
+    const coverage = savedAreaCoverage();
+    expect(coverage?.boundKm).toBe(AREA_RADIUS_KM);
+    expect(savedNearestIsSure(coverage, bari, 1.5)).toBe(true);
+    // 60 km from where the area was fetched: a station just outside it may be nearer than any saved one.
+    expect(savedNearestIsSure(coverage, north(AREA_RADIUS_KM + 10), 59)).toBe(false);
+    // Inside the area, but the saved nearest is farther than the area's edge from here.
+    expect(savedNearestIsSure(coverage, north(30), 25)).toBe(false);
+    expect(savedNearestIsSure(coverage, north(30), 15)).toBe(true);
+  });
+
+  it('shrinks to the farthest saved station when the area was cut at its limit, and is never sure without one', () => {
+    const many = Array.from({ length: AREA_LIMIT }, (_, i) => station(`s${i}`, bari.lon, north(i / 10).lat));
+    saveStations(AREA_KEY, bari, many);
+    expect(savedAreaCoverage()?.boundKm).toBeCloseTo((AREA_LIMIT - 1) / 10, 2);
+    localStorage.clear();
+    expect(savedAreaCoverage()).toBeNull();
+    expect(savedNearestIsSure(null, bari, 0.1)).toBe(false);
   });
 });

@@ -82,15 +82,68 @@ function matches(s: StationSummary, filters: OfflineFilters): boolean {
 }
 
 /**
+ * Where the saved area can vouch for its nearest station: every station not in it is at least `boundKm` from
+ * `origin` (the area's radius, or its farthest station when the area was cut at AREA_LIMIT).
+ */
+export interface SavedCoverage {
+  origin: LonLat;
+  boundKm: number;
+}
+
+/** The saved area's coverage (by default of the area saved now), or null when no area is saved. */
+export function savedAreaCoverage(area = readStations(AREA_KEY)): SavedCoverage | null {
+  if (!area) return null;
+  const farthestKm = Math.max(
+    0,
+    ...area.stations.map((s) => distanceKm(area.origin.lon, area.origin.lat, s.lon, s.lat)),
+  );
+  return { origin: area.origin, boundKm: area.stations.length >= AREA_LIMIT ? farthestKm : AREA_RADIUS_KM };
+}
+
+/**
+ * True when a saved station `nearestKm` from `at` (lon, lat) is surely the real nearest: any station outside
+ * the saved area is at least `boundKm − moved` away. False beyond the area (or without one): a nearer
+ * station may exist that this device never saved.
+ */
+export function savedNearestIsSure(coverage: SavedCoverage | null, at: LonLat, nearestKm: number): boolean {
+  if (!coverage) return false;
+  const movedKm = distanceKm(at.lon, at.lat, coverage.origin.lon, coverage.origin.lat);
+  return nearestKm <= coverage.boundKm - movedKm;
+}
+
+/** The saved area and the last nearest list, those that exist. */
+function savedLists(): SavedStations[] {
+  return [readStations(AREA_KEY), readStations(LAST_LIST_KEY)].filter((l): l is SavedStations => !!l);
+}
+
+/** The newest saved copy of station `id` and when its list was fetched, or null. */
+function newestSavedCopy(id: string): { station: StationSummary; fetchedAtMs: number } | null {
+  let best: { station: StationSummary; fetchedAtMs: number } | null = null;
+  for (const list of savedLists()) {
+    const station = list.stations.find((s) => s.id === id);
+    if (station && (!best || list.fetchedAtMs > best.fetchedAtMs))
+      best = { station, fetchedAtMs: list.fetchedAtMs };
+  }
+  return best;
+}
+
+/** The saved copy of station `id` (the newest saved list holding it), or null. */
+export function savedStation(id: string): StationSummary | null {
+  return newestSavedCopy(id)?.station ?? null;
+}
+
+/**
  * The saved stations nearest to `at` (lon, lat), distance (km) and bearing computed afresh, at most `limit`;
- * `dataAtMs` is the fetch time of the oldest list used. Null when nothing is saved.
+ * `dataAtMs` is the fetch time of the oldest list used; `coverage` says how far the saved area vouches for
+ * them (see savedNearestIsSure). Null when nothing is saved.
  */
 export function savedStationsNear(
   at: LonLat,
   filters: OfflineFilters = {},
   limit = 50,
-): { stations: NearestStation[]; dataAtMs: number } | null {
-  const lists = [readStations(AREA_KEY), readStations(LAST_LIST_KEY)].filter((l): l is SavedStations => !!l);
+): { stations: NearestStation[]; dataAtMs: number; coverage: SavedCoverage | null } | null {
+  const area = readStations(AREA_KEY);
+  const lists = [area, readStations(LAST_LIST_KEY)].filter((l): l is SavedStations => !!l);
   if (!lists.length) return null;
   // The newer copy of a station wins (its status and opening are more recent).
   const byId = new Map<string, StationSummary>();
@@ -106,15 +159,16 @@ export function savedStationsNear(
     }))
     .sort((a, b) => a.distanceKm - b.distanceKm)
     .slice(0, limit);
-  return { stations, dataAtMs: Math.min(...lists.map((l) => l.fetchedAtMs)) };
+  return {
+    stations,
+    dataAtMs: Math.min(...lists.map((l) => l.fetchedAtMs)),
+    coverage: savedAreaCoverage(area),
+  };
 }
 
 /** When the saved copy of station `id` was fetched (the newest list holding it), or null. */
 export function savedStationTimeMs(id: string): number | null {
-  const times = [readStations(AREA_KEY), readStations(LAST_LIST_KEY)]
-    .filter((l) => l?.stations.some((s) => s.id === id))
-    .map((l) => (l as SavedStations).fetchedAtMs);
-  return times.length ? Math.max(...times) : null;
+  return newestSavedCopy(id)?.fetchedAtMs ?? null;
 }
 
 /** While showing favourites offline: the oldest of their saved copies (newest saved list, else when saved). */

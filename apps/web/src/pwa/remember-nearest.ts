@@ -20,7 +20,11 @@ export async function refreshArea(at: LonLat): Promise<boolean> {
     limit: String(Math.min(AREA_LIMIT, STATION_API_LIMITS.nearestMaxLimit)),
     radiusKm: String(AREA_RADIUS_KM),
   });
-  const res = await fetch(`/api/stations/nearest?${q}`, { headers: { accept: 'application/json' } });
+  // Fresh from the server: the saved copy is dated now, so it must not be an older answer from the HTTP cache.
+  const res = await fetch(`/api/stations/nearest?${q}`, {
+    cache: 'no-store',
+    headers: { accept: 'application/json' },
+  });
   if (!res.ok) return false;
   const body = (await res.json()) as NearestResponse;
   saveStations(AREA_KEY, at, body.stations);

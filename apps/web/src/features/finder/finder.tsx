@@ -2,6 +2,7 @@ import { formatDistance } from '@cng/shared';
 import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { ArrivalPrompt } from '../../components/status/arrival-prompt';
 import { OfflineMarker } from '../../pwa/offline-marker';
+import { savedNearestIsSure } from '../../pwa/offline-stations';
 import { NEAREST_RADIUS_KM } from './api/finder-api';
 import { DetailsDialog } from './components/details-dialog';
 import { FavouritesPanel } from './components/favourites-panel';
@@ -13,13 +14,26 @@ import { PlaceSearch } from './components/place-search';
 import { StationList } from './components/station-list';
 import { useFavourites } from './hooks/use-favourites';
 import { useFinder } from './hooks/use-finder';
-import { hasFilters, NO_FILTERS } from './utils/finder-filters';
+import { filtersSummary, hasFilters, NO_FILTERS } from './utils/finder-filters';
 import './finder.css';
 
 // Leaflet is the heaviest part; the panel and the list render without waiting for it.
 const FinderMap = lazy(() => import('./components/finder-map'));
 
 /** The finder: nearest CNG stations with live distance, direction, speed and ETA; map, list, favourites. */
+/**
+ * On a phone the list sits below the panel and the map: after a row is tapped, bring the panel (now showing
+ * that station) back into view if it scrolled off the top, or the tap seems to do nothing.
+ */
+function revealPanel() {
+  requestAnimationFrame(() => {
+    const hud = document.querySelector<HTMLElement>('.finder [data-testid="hud"]');
+    if (!hud || hud.getBoundingClientRect().top >= 0) return;
+    const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    hud.scrollIntoView({ block: 'start', behavior: reduce ? 'auto' : 'smooth' });
+  });
+}
+
 export default function Finder() {
   const f = useFinder();
   const { location, position, gps, nearest, stations, selected } = f;
@@ -55,12 +69,29 @@ export default function Finder() {
   const search = (
     <PlaceSearch
       near={position}
-      onPick={(hit) => {
-        location.setManual(hit.lon, hit.lat, [hit.name, hit.city].filter(Boolean).join(', '));
+      onPickStation={(hit) => {
+        // With GPS on, picking a station selects it and keeps the live distance and direction from the
+        // driver; without GPS, the finder moves to the station.
+        if (!gps) location.setManual(hit.lon, hit.lat, [hit.name, hit.city].filter(Boolean).join(', '));
         f.select(hit);
+      }}
+      onPickPlace={(place) => {
+        location.setManual(place.lon, place.lat, `${place.name}, ${place.countryCode}`);
+        // Around a place, the panel follows the nearest station.
+        f.select(null);
       }}
     />
   );
+  // The list is the copy saved on this device: the panel says so, and whether a nearer station may exist.
+  const offline =
+    nearest.offlineDataAtMs && position && stations[0]
+      ? {
+          dataAtMs: nearest.offlineDataAtMs,
+          sure: savedNearestIsSure(nearest.offlineCoverage ?? null, position, stations[0].distanceKm),
+        }
+      : null;
+  // Said above the list, because on a phone the filters themselves sit further down the page.
+  const filtered = filtersSummary(f.applied);
   const noGps =
     location.state.status === 'denied' ||
     location.state.status === 'unavailable' ||
@@ -81,7 +112,11 @@ export default function Finder() {
               station={selected}
               isNearest={f.isNearest}
               speedKmh={f.speedKmh}
+              courseDeg={f.courseDeg}
               heading={f.heading}
+              manualPosition={f.positionKind === 'manual'}
+              gps={gps !== null}
+              offline={offline}
               onBackToNearest={() => f.select(null)}
               onDetails={() => setDetailsId(selected.id)}
             />
@@ -92,11 +127,11 @@ export default function Finder() {
                   ? 'Your nearest station appears here as soon as we know where you are.'
                   : nearest.loading || nearest.version === 0
                     ? 'Finding stations near you…'
-                    : hasFilters(f.filters)
+                    : hasFilters(f.applied)
                       ? `No station matches your filters within ${formatDistance(NEAREST_RADIUS_KM)}.`
                       : `No CNG station in our data within ${formatDistance(NEAREST_RADIUS_KM)} of here.`}
               </p>
-              {position && hasFilters(f.filters) && !nearest.loading && nearest.version > 0 && (
+              {position && hasFilters(f.applied) && !nearest.loading && nearest.version > 0 && (
                 <button type="button" className="button" onClick={() => f.setFilters(NO_FILTERS)}>
                   Clear filters
                 </button>
@@ -133,7 +168,7 @@ export default function Finder() {
           {noGps && !position && (
             <p className="finder-message">Or long-press (right-click) the map to set where you are.</p>
           )}
-          <FiltersBar filters={f.filters} brands={brands} onChange={f.setFilters} />
+          <FiltersBar filters={f.filters} brands={brands} hoursKnown={f.hoursKnown} onChange={f.setFilters} />
           <div className="finder__list-head">
             <h2>
               Stations near {position ? (location.state.position?.kind === 'manual' ? 'there' : 'you') : '…'}
@@ -146,13 +181,24 @@ export default function Finder() {
                     ? `${stations.length} nearest · straight-line distances`
                     : '')}
             </p>
+            {filtered && (
+              <p className="finder__filtered" data-testid="filters-applied">
+                Filtered: {filtered}{' '}
+                <button type="button" className="finder__clear" onClick={() => f.setFilters(NO_FILTERS)}>
+                  Clear filters
+                </button>
+              </p>
+            )}
             <OfflineMarker dataAtMs={nearest.offlineDataAtMs ?? null} always />
           </div>
           <StationList
             stations={stations}
             selectedId={selected?.id ?? null}
             heading={f.heading}
-            onSelect={(id) => f.select(stations.find((s) => s.id === id) ?? null)}
+            onSelect={(id) => {
+              f.select(stations.find((s) => s.id === id) ?? null);
+              revealPanel();
+            }}
             onDetails={setDetailsId}
           />
           <FavouritesPanel position={position} onOpen={setDetailsId} />

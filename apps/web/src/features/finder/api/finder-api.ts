@@ -18,8 +18,8 @@ export class FinderApiError extends Error {
   }
 }
 
-async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
-  const res = await fetch(url, { signal, headers: { accept: 'application/json' } });
+async function getJson<T>(url: string, signal?: AbortSignal, cache?: RequestCache): Promise<T> {
+  const res = await fetch(url, { signal, cache, headers: { accept: 'application/json' } });
   if (!res.ok) {
     const body = (await res.json().catch(() => null)) as ApiError | null;
     throw new FinderApiError(res.status, body?.message ?? `The server answered ${res.status}.`);
@@ -38,7 +38,8 @@ export function fetchNearest(at: LonLat, filters: FinderFilters, signal?: AbortS
   if (filters.openNow) q.set('openNow', 'true');
   if (filters.availableOnly) q.set('status', 'available');
   if (filters.operator.trim().length >= 2) q.set('operator', filters.operator.trim());
-  return getJson<NearestResponse>(`/api/stations/nearest?${q}`, signal);
+  // Never from the HTTP cache (max-age=30): a stale answer would pass for live data without the offline marker.
+  return getJson<NearestResponse>(`/api/stations/nearest?${q}`, signal, 'no-store');
 }
 
 /** One station by its stable id. */

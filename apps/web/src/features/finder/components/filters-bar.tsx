@@ -1,17 +1,31 @@
 import { useEffect, useState } from 'react';
 import type { FinderFilters } from '../utils/finder-filters';
 
-/** Open now, gas reported available, operator/brand; `brands` feeds the operator suggestions. */
+/**
+ * Open now, gas reported available, operator/brand; `brands` feeds the operator suggestions. `hoursKnown`
+ * false (no listed station publishes opening hours) disables "Open now" and says why, instead of letting it
+ * empty the list; the driver's choice stays remembered for places where it applies.
+ */
 export function FiltersBar({
   filters,
   brands,
+  hoursKnown,
   onChange,
 }: {
   filters: FinderFilters;
   brands: string[];
+  hoursKnown: boolean | null;
   onChange: (f: FinderFilters) => void;
 }) {
+  const noHours = hoursKnown === false;
   const [operator, setOperator] = useState(filters.operator);
+  // "Clear filters" (or any change from outside) replaces what was typed; otherwise the debounce below
+  // would send the old text straight back.
+  const [seenOperator, setSeenOperator] = useState(filters.operator);
+  if (filters.operator !== seenOperator) {
+    setSeenOperator(filters.operator);
+    setOperator(filters.operator);
+  }
   // Debounce typing so each keystroke is not a request.
   useEffect(() => {
     if (operator === filters.operator) return;
@@ -21,10 +35,12 @@ export function FiltersBar({
   return (
     <fieldset className="filters">
       <legend className="visually-hidden">Filters</legend>
-      <label className="filters__toggle">
+      <label className={`filters__toggle${noHours ? ' is-unavailable' : ''}`}>
         <input
           type="checkbox"
-          checked={filters.openNow}
+          checked={filters.openNow && !noHours}
+          disabled={noHours}
+          aria-describedby={noHours ? 'filters-open-now-note' : undefined}
           onChange={(e) => onChange({ ...filters, openNow: e.target.checked })}
         />
         Open now
@@ -53,6 +69,12 @@ export function FiltersBar({
           ))}
         </datalist>
       </label>
+      {noHours && (
+        <p className="filters__note" id="filters-open-now-note" data-testid="open-now-note">
+          Opening hours not published for stations here, so “Open now” cannot filter them
+          {filters.openNow ? ' (your choice is kept for places that publish them)' : ''}.
+        </p>
+      )}
     </fieldset>
   );
 }

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { fromLeaflet, type LonLat, toLeaflet } from '../../../components/map/lat-lng';
 import { useLeafletMap } from '../../../components/map/use-leaflet-map';
 import { useViewportStations } from '../hooks/use-viewport-stations';
+import { stationTooltip } from '../utils/station-tooltip';
 import { STATUS_COLOURS } from './status-colours';
 
 export interface FinderMapProps {
@@ -98,7 +99,7 @@ export default function FinderMap(props: FinderMapProps) {
         fillColor: STATUS_COLOURS[s.status.status],
         fillOpacity: 1,
       })
-        .bindTooltip(`${s.name} – ${s.status.explanation}`)
+        .bindTooltip(() => stationTooltip(s, Date.now()))
         .on('click', () => callbacks.current.onSelect(s))
         .addTo(l.list);
     }
@@ -147,23 +148,26 @@ export default function FinderMap(props: FinderMapProps) {
   return (
     <section className="finder-map" aria-label="Map of stations">
       <div ref={containerRef} className="finder-map__canvas" data-testid="finder-map" />
-      {!following && position && (
-        <button
-          type="button"
-          className="button button--primary finder-map__recentre"
-          onClick={() => {
-            framedFor.current = null;
-            setFollowing(true);
-          }}
-        >
-          Recentre
-        </button>
-      )}
-      {tilesFailing && (
-        <p className="finder-map__notice" role="status">
-          Map tiles cannot load (offline or blocked). The list and the panel still work.
-        </p>
-      )}
+      {/* Top right, clear of Leaflet's zoom (top left) and attribution (bottom right), which take the taps there. */}
+      <div className="finder-map__overlay">
+        {!following && position && (
+          <button
+            type="button"
+            className="button button--primary finder-map__recentre"
+            onClick={() => {
+              framedFor.current = null;
+              setFollowing(true);
+            }}
+          >
+            Recentre
+          </button>
+        )}
+        {tilesFailing && (
+          <p className="finder-map__notice" role="status" data-testid="tiles-notice">
+            Map tiles cannot load (offline or blocked). The list and panel still work.
+          </p>
+        )}
+      </div>
       <ul className="finder-map__legend" aria-label="Marker colours">
         <li>
           <span style={{ background: STATUS_COLOURS.available }} />

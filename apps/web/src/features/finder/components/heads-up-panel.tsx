@@ -1,57 +1,89 @@
-import { cardinalOf, formatDistance, formatDurationMin, type NearestStation } from '@cng/shared';
+import { cardinalOf, formatDistance, type NearestStation } from '@cng/shared';
 import { StatusBadge } from '../../../components/status/status-badge';
+import { OfflineMarker } from '../../../pwa/offline-marker';
+import { etaText, straightLineEta } from '../utils/eta';
 import { arrowRotationDeg, type Heading, headingLabel } from '../utils/heading-source';
-import { straightLineEtaMin } from '../utils/live-stations';
 import { defaultNavigationApp, NAVIGATION_LABELS, navigationUrl } from '../utils/navigation-links';
 import { DirectionArrow } from './direction-arrow';
+
+/** A station this close to a searched or tapped position is the place itself: no arrow, no "0 m". */
+export const PICKED_WITHIN_KM = 0.02;
+
+/** The list shown comes from this device's saved stations, not from the server just now. */
+export interface OfflineSource {
+  /** When the saved data was fetched, ms since the epoch. */
+  dataAtMs: number;
+  /** True when the saved area vouches that the nearest saved station is the real nearest here. */
+  sure: boolean;
+}
 
 export interface HeadsUpPanelProps {
   station: NearestStation;
   isNearest: boolean;
-  /** Speed in km/h, or null when the position is not from GPS. */
+  /** Speed in km/h; null when the position is not from GPS or the speed is not known yet. */
   speedKmh: number | null;
+  /** Direction of travel in degrees from true north; null when standing or unknown. */
+  courseDeg: number | null;
   heading: Heading;
+  /** True when the position was searched or tapped on the map rather than measured. */
+  manualPosition: boolean;
+  /** True when the position comes from GPS (so a missing speed is "not yet", not "never"). */
+  gps: boolean;
+  offline: OfflineSource | null;
   onBackToNearest: () => void;
   onDetails: () => void;
 }
 
 /** The one-glance panel: distance, direction, speed and ETA to the selected station, in big type. */
-export function HeadsUpPanel({
-  station,
-  isNearest,
-  speedKmh,
-  heading,
-  onBackToNearest,
-  onDetails,
-}: HeadsUpPanelProps) {
+export function HeadsUpPanel(props: HeadsUpPanelProps) {
+  const { station, isNearest, speedKmh, courseDeg, heading, manualPosition, offline } = props;
   const rotation = arrowRotationDeg(heading, station.bearingDeg);
   const bearing = Math.round(station.bearingDeg) % 360;
   const cardinal = cardinalOf(station.bearingDeg);
-  const etaMin = speedKmh === null ? null : straightLineEtaMin(station.distanceKm, speedKmh);
+  const picked = manualPosition && station.distanceKm < PICKED_WITHIN_KM;
   const app = defaultNavigationApp(typeof navigator === 'undefined' ? '' : navigator.userAgent);
+  const label = !isNearest ? 'Selected' : offline ? 'Nearest saved' : 'Nearest';
   return (
     <section className="hud" aria-label="Selected station" data-testid="hud" data-station-id={station.id}>
-      <div className="hud__top">
-        <DirectionArrow
-          rotationDeg={rotation}
-          label={`Station is ${cardinal}, ${bearing} degrees from north`}
-        />
-        <div className="hud__figures">
-          <p
-            className="hud__distance"
-            data-testid="hud-distance"
-            data-distance-km={station.distanceKm.toFixed(4)}
-          >
-            {formatDistance(station.distanceKm)}
-          </p>
-          <p
-            className="hud__bearing"
-            data-testid="hud-bearing"
-            data-bearing-deg={station.bearingDeg.toFixed(1)}
-          >
-            {cardinal} · {bearing}°
-          </p>
+      {offline && (
+        <div className="hud__offline" data-testid="hud-offline">
+          <OfflineMarker dataAtMs={offline.dataAtMs} always />
+          {!offline.sure && (
+            <p className="hud__warning" data-testid="hud-offline-warning">
+              You are beyond the stations saved on this device: a nearer one may exist.
+            </p>
+          )}
         </div>
+      )}
+      <div className="hud__top">
+        {picked ? (
+          <p className="hud__picked" data-testid="hud-picked">
+            You picked this station. <span>Distances below are from here; use GPS for live direction.</span>
+          </p>
+        ) : (
+          <>
+            <DirectionArrow
+              rotationDeg={rotation}
+              label={`Station is ${cardinal}, ${bearing} degrees from north`}
+            />
+            <div className="hud__figures">
+              <p
+                className="hud__distance"
+                data-testid="hud-distance"
+                data-distance-km={station.distanceKm.toFixed(4)}
+              >
+                {formatDistance(station.distanceKm)}
+              </p>
+              <p
+                className="hud__bearing"
+                data-testid="hud-bearing"
+                data-bearing-deg={station.bearingDeg.toFixed(1)}
+              >
+                {cardinal} · {bearing}°
+              </p>
+            </div>
+          </>
+        )}
         <div
           className="hud__speed"
           data-testid="hud-speed"
@@ -62,24 +94,24 @@ export function HeadsUpPanel({
         </div>
       </div>
       <p className="hud__name" data-testid="hud-station-name">
-        <span className="hud__label">{isNearest ? 'Nearest' : 'Selected'}</span> {station.name}
+        <span className="hud__label">{label}</span> {station.name}
         {station.brand && station.brand !== station.name ? (
           <span className="hud__brand"> · {station.brand}</span>
         ) : null}
       </p>
       <p className="hud__meta">
         <StatusBadge status={station.status} compact />
-        <span data-testid="hud-eta">
-          {etaMin === null
-            ? speedKmh === null
-              ? 'ETA needs GPS'
-              : 'ETA when moving'
-            : `ETA ${formatDurationMin(etaMin)} (straight-line)`}
-        </span>
+        {!picked && (
+          <span data-testid="hud-eta">
+            {etaText(straightLineEta(station, speedKmh, courseDeg, props.gps))}
+          </span>
+        )}
       </p>
-      <p className="hud__note" data-testid="hud-heading-source" data-source={heading.source}>
-        {headingLabel(heading.source)}
-      </p>
+      {!picked && (
+        <p className="hud__note" data-testid="hud-heading-source" data-source={heading.source}>
+          {headingLabel(heading.source, props.gps)}
+        </p>
+      )}
       <div className="hud__actions">
         <a
           className="button button--primary hud__navigate"
@@ -89,11 +121,11 @@ export function HeadsUpPanel({
         >
           Navigate <span className="visually-hidden">with {NAVIGATION_LABELS[app]}</span>
         </a>
-        <button type="button" className="button" onClick={onDetails}>
+        <button type="button" className="button" onClick={props.onDetails}>
           Details
         </button>
         {!isNearest && (
-          <button type="button" className="button" onClick={onBackToNearest}>
+          <button type="button" className="button" onClick={props.onBackToNearest}>
             Back to nearest
           </button>
         )}

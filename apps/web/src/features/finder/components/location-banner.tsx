@@ -9,14 +9,26 @@ export function LocationBanner({ state, onStart }: { state: LocationState; onSta
       Use my location
     </button>
   );
-  if (position?.kind === 'manual' && status !== 'denied' && status !== 'unavailable') {
+  if (position?.kind === 'manual') {
+    // A place or point chosen by hand: distances are from there, not from the driver — say so first,
+    // even when location is off, or the panel's arrow and distance read as if measured from the phone.
+    const off = status === 'denied' || status === 'unavailable';
     return (
-      <div className="finder-banner" data-testid="location-banner" data-status="manual">
+      <div
+        className={`finder-banner${off ? ' finder-banner--warn' : ''}`}
+        data-testid="location-banner"
+        data-status="manual"
+        data-location={status}
+        role="status"
+      >
         <p>
-          Showing stations around <strong>{position.label}</strong>. Use GPS for live distance, direction and
-          speed.
+          Showing stations around <strong>{position.label}</strong>: distances and directions are from there,
+          not from you.{' '}
+          {status === 'denied'
+            ? 'Location is off for this site; to use GPS, allow location for this site in your browser settings.'
+            : 'Use GPS for live distance, direction and speed.'}
         </p>
-        {useButton}
+        {status !== 'denied' && useButton}
       </div>
     );
   }

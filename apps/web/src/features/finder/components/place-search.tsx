@@ -1,12 +1,40 @@
-import { formatDistance, type SearchHit } from '@cng/shared';
+import { cardinalOf, formatDistance, type PlaceHit, type SearchHit } from '@cng/shared';
 import { type FormEvent, useRef, useState } from 'react';
 import type { LonLat } from '../../../components/map/lat-lng';
 import { searchStations } from '../api/finder-api';
 
-/** Search by city, area or station name (the station search endpoint); picking a hit moves the finder there. */
-export function PlaceSearch({ near, onPick }: { near: LonLat | null; onPick: (hit: SearchHit) => void }) {
+/** A place whose nearest station is farther than this (km) has, for a driver, no station near it. */
+export const NO_STATION_NEAR_PLACE_KM = 50;
+
+/** "nearest station 2.1 km", or that there is none near it, from the place's `nearestStationKm`. */
+export function placeStationsText(place: Pick<PlaceHit, 'nearestStationKm'>): string {
+  const km = place.nearestStationKm;
+  if (km === null) return 'no CNG station in our data';
+  if (km > NO_STATION_NEAR_PLACE_KM) return `no CNG station near it (nearest ${formatDistance(km)})`;
+  return `nearest station ${formatDistance(km)}`;
+}
+
+interface Results {
+  stations: SearchHit[];
+  places: PlaceHit[];
+  attribution: string | null;
+}
+
+/**
+ * Search by city, area or station name (the station search endpoint). Places (towns, cities) come first:
+ * picking one moves the finder there; picking a station moves it to the station and selects it.
+ */
+export function PlaceSearch({
+  near,
+  onPickStation,
+  onPickPlace,
+}: {
+  near: LonLat | null;
+  onPickStation: (hit: SearchHit) => void;
+  onPickPlace: (place: PlaceHit) => void;
+}) {
   const [text, setText] = useState('');
-  const [hits, setHits] = useState<SearchHit[] | null>(null);
+  const [results, setResults] = useState<Results | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const controller = useRef<AbortController | null>(null);
@@ -22,7 +50,8 @@ export function PlaceSearch({ near, onPick }: { near: LonLat | null; onPick: (hi
     setError(null);
     try {
       const res = await searchStations(q, near, c.signal);
-      setHits(res.results);
+      // `places` is optional in the contract: servers without the gazetteer answer stations only.
+      setResults({ stations: res.results, places: res.places ?? [], attribution: res.attribution ?? null });
     } catch (err) {
       if (!c.signal.aborted)
         setError(navigator.onLine ? (err as Error).message : 'You are offline: search needs a connection.');
@@ -31,6 +60,7 @@ export function PlaceSearch({ near, onPick }: { near: LonLat | null; onPick: (hi
     }
   }
 
+  const empty = results && results.stations.length === 0 && results.places.length === 0;
   return (
     <div className="place-search">
       <search className="place-search__form">
@@ -57,27 +87,64 @@ export function PlaceSearch({ near, onPick }: { near: LonLat | null; onPick: (hi
           {error}
         </p>
       )}
-      {hits && hits.length === 0 && (
-        <p className="finder-message">No station matches “{text.trim()}”. Try a city name.</p>
-      )}
-      {hits && hits.length > 0 && (
-        <ul className="place-search__hits" aria-label="Search results">
-          {hits.map((h) => (
-            <li key={h.id}>
+      {empty && <p className="finder-message">Nothing matches “{text.trim()}”. Try a city name.</p>}
+      {results && results.places.length > 0 && (
+        <ul className="place-search__hits" aria-label="Places found">
+          {results.places.map((p) => (
+            <li key={`${p.countryCode}:${p.name}:${p.lon}:${p.lat}`} data-testid="place-hit">
               <button
                 type="button"
                 onClick={() => {
-                  onPick(h);
-                  setHits(null);
+                  onPickPlace(p);
+                  setResults(null);
                 }}
               >
-                <strong>{h.name}</strong>
-                <span>{[h.address, h.city, h.countryCode].filter(Boolean).join(', ')}</span>
-                {h.distanceKm !== undefined && <span>{formatDistance(h.distanceKm)} away</span>}
+                <strong>
+                  {p.name}, {p.countryCode}
+                  <span className="visually-hidden"> — </span>
+                </strong>
+                <span
+                  className={
+                    p.nearestStationKm === null || p.nearestStationKm > NO_STATION_NEAR_PLACE_KM
+                      ? 'place-search__none'
+                      : undefined
+                  }
+                >
+                  {placeStationsText(p)}
+                </span>
               </button>
             </li>
           ))}
         </ul>
+      )}
+      {results && results.stations.length > 0 && (
+        <ul className="place-search__hits" aria-label="Stations found">
+          {results.stations.map((h) => (
+            <li key={h.id}>
+              <button
+                type="button"
+                onClick={() => {
+                  onPickStation(h);
+                  setResults(null);
+                }}
+              >
+                <strong>{h.name}</strong>
+                {/* Stations of one brand share a name ("IGL"): the address, town and state tell them apart. */}
+                <span>{[h.address, h.city, h.region, h.countryCode].filter(Boolean).join(', ')}</span>
+                {h.distanceKm !== undefined && (
+                  <span>
+                    {formatDistance(h.distanceKm)}
+                    {h.bearingDeg !== undefined && h.distanceKm >= 0.05 ? ` ${cardinalOf(h.bearingDeg)}` : ''}{' '}
+                    away
+                  </span>
+                )}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {results && results.places.length > 0 && results.attribution && (
+        <p className="place-search__credit">{results.attribution}</p>
       )}
     </div>
   );

@@ -1,8 +1,16 @@
-import { bearingDeg, cardinalOf, distanceKm, formatDistance, type StationSummary } from '@cng/shared';
+import {
+  bearingDeg,
+  cardinalOf,
+  distanceKm,
+  explanationAt,
+  formatDistance,
+  type StationSummary,
+} from '@cng/shared';
 import type { LonLat } from '../../../components/map/lat-lng';
 import { ReportForm } from '../../../components/status/report-form';
 import { ReportTimeline } from '../../../components/status/report-timeline';
 import { StatusBadge } from '../../../components/status/status-badge';
+import { useMinuteClock } from '../../../components/status/use-minute-clock';
 import { useStationEvents } from '../../../components/status/use-station-events';
 import { OfflineMarker } from '../../../pwa/offline-marker';
 import { useStationDataTime } from '../../../pwa/use-station-data-time';
@@ -30,18 +38,27 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 
 /** Everything known about one station, where it came from, and what the driver can do with it. */
 export function StationDetails({ stationId, known, position, headingLevel = 2 }: StationDetailsProps) {
-  const { station: loaded, origin, loading, problem } = useStation(stationId, known);
+  const { station: loaded, origin, loading, problemKind, problem } = useStation(stationId, known);
   // Live status changes pushed by the server replace the status the page loaded with.
   const events = useStationEvents([stationId]);
   const liveStatus = events.statuses[stationId];
   const station = loaded && liveStatus ? { ...loaded, status: liveStatus } : loaded;
   const savedAt = useFavourites().find((f) => f.id === stationId)?.savedAt;
   const offlineDataAtMs = useStationDataTime(stationId, savedAt ? Date.parse(savedAt) : null);
+  const nowMs = useMinuteClock();
   const H = headingLevel === 1 ? 'h1' : 'h2';
   if (!station) {
     return (
       <div className="station-details" data-testid="station-details">
-        <H>{loading ? 'Loading station…' : 'Station not found'}</H>
+        <H>
+          {loading
+            ? 'Loading station…'
+            : problemKind === 'offline'
+              ? 'Not available offline'
+              : problemKind === 'gone'
+                ? 'Station not found'
+                : 'Could not load this station'}
+        </H>
         {problem && <p className="finder-message finder-message--warn">{problem}</p>}
       </div>
     );
@@ -93,7 +110,7 @@ export function StationDetails({ stationId, known, position, headingLevel = 2 }:
               ? 'The published price looks wrong, so we do not show it'
               : 'Not published')}
         </Fact>
-        <Fact label="Live status">{station.status.explanation}</Fact>
+        <Fact label="Live status">{explanationAt(station.status, nowMs)}</Fact>
         {(cng.fillType || cng.pressurePsi || cng.vehicleClass) && (
           <Fact label="CNG details">
             {[

@@ -1,15 +1,22 @@
 import type { Price, StationSummary } from '@cng/shared';
 
-/** "€1.65/kg · 21 Aug 2026", or null when there is no price we can state as fact. */
-export function priceText(price: Price | null): string | null {
+/**
+ * "€1.65/kg · 21 Aug 2026" ("€1.65/kg · 21 Aug" when `short`, for list rows), or null when there is no
+ * price we can state as fact.
+ */
+export function priceText(price: Price | null, { short = false }: { short?: boolean } = {}): string | null {
   if (!price || price.outlier) return null;
-  const amount = new Intl.NumberFormat(undefined, { style: 'currency', currency: price.currency }).format(
-    price.amount,
-  );
+  // Fuel prices are published to the tenth of a cent (€1.699/kg) and drivers compare that digit.
+  const amount = new Intl.NumberFormat(undefined, {
+    style: 'currency',
+    currency: price.currency,
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 3,
+  }).format(price.amount);
   const date = new Date(price.publishedAt).toLocaleDateString(undefined, {
     day: 'numeric',
     month: 'short',
-    year: 'numeric',
+    ...(short ? {} : { year: 'numeric' }),
   });
   return `${amount}/kg · ${date}`;
 }

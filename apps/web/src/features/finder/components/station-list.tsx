@@ -16,7 +16,11 @@ export interface StationListProps {
   onDetails: (id: string) => void;
 }
 
-/** Stations nearest first: name, brand, distance, direction, open-now, status and price where known. */
+/**
+ * Stations nearest first. Each row: the name and brand over the full width, then one compact line with
+ * distance · direction · open-now · status · price, so a phone shows several rows at once. "No recent
+ * reports" is left to the details: in every row it would only be noise.
+ */
 export function StationList({ stations, selectedId, heading, onSelect, onDetails }: StationListProps) {
   const [showAll, setShowAll] = useState(false);
   // A short list reads at a glance; the rest is one tap away.
@@ -25,7 +29,9 @@ export function StationList({ stations, selectedId, heading, onSelect, onDetails
     <>
       <ol className="station-list" aria-label="Stations nearest first" data-testid="station-list">
         {shown.map((s) => {
-          const price = priceText(s.price);
+          const price = priceText(s.price, { short: true });
+          const sub = [s.brand && s.brand !== s.name ? s.brand : null, s.city].filter(Boolean).join(' · ');
+          const cardinal = cardinalOf(s.bearingDeg);
           return (
             <li
               key={s.id}
@@ -39,24 +45,22 @@ export function StationList({ stations, selectedId, heading, onSelect, onDetails
                 aria-pressed={s.id === selectedId}
               >
                 <DirectionArrow
-                  size={36}
+                  size={32}
                   rotationDeg={arrowRotationDeg(heading, s.bearingDeg)}
-                  label={`${cardinalOf(s.bearingDeg)}`}
+                  label={`Towards ${cardinal}`}
                 />
                 <span className="station-row__text">
                   <span className="station-row__name">{s.name}</span>
-                  <span className="station-row__sub">
-                    {[s.brand && s.brand !== s.name ? s.brand : null, s.city].filter(Boolean).join(' · ')}
-                  </span>
+                  {sub && <span className="station-row__sub">{sub}</span>}
                   <span className="station-row__facts">
+                    <strong className="station-row__distance" data-testid="row-distance">
+                      {formatDistance(s.distanceKm)}
+                    </strong>
+                    <span className="station-row__cardinal">{cardinal}</span>
                     <OpenNow station={s} hideUnknown />
-                    <StatusBadge status={s.status} compact />
+                    {s.status.status !== 'unknown' && <StatusBadge status={s.status} compact />}
                     {price && <span className="station-row__price">{price}</span>}
                   </span>
-                </span>
-                <span className="station-row__distance">
-                  <strong data-testid="row-distance">{formatDistance(s.distanceKm)}</strong>
-                  <span>{cardinalOf(s.bearingDeg)}</span>
                 </span>
               </button>
               <button type="button" className="station-row__details" onClick={() => onDetails(s.id)}>

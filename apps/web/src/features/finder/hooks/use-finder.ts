@@ -2,7 +2,13 @@ import { bearingDeg, distanceKm, type NearestStation, type StationSummary } from
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useStationEvents } from '../../../components/status/use-station-events';
 import { refreshFavouriteSnapshots } from '../utils/favourites-store';
-import { type FinderFilters, loadFilters, saveFilters } from '../utils/finder-filters';
+import {
+  effectiveFilters,
+  type FinderFilters,
+  hoursKnownIn,
+  loadFilters,
+  saveFilters,
+} from '../utils/finder-filters';
 import { headingFor } from '../utils/heading-source';
 import { recomputeStations } from '../utils/live-stations';
 import { positionLonLat } from '../utils/location-state';
@@ -23,7 +29,13 @@ export function useFinder() {
   const lon = loc.position ? positionLonLat(loc.position).lon : null;
   const lat = loc.position ? positionLonLat(loc.position).lat : null;
   const position = useMemo(() => (lon === null || lat === null ? null : { lon, lat }), [lon, lat]);
-  const nearest = useNearest(position, filters);
+  // Whether stations here publish opening hours, learnt from lists fetched without "open now".
+  const [hoursKnown, setHoursKnown] = useState<boolean | null>(null);
+  const applied = useMemo(() => effectiveFilters(filters, hoursKnown), [filters, hoursKnown]);
+  const nearest = useNearest(position, applied);
+  useEffect(() => {
+    if (nearest.version > 0 && !nearest.openNowApplied) setHoursKnown(hoursKnownIn(nearest.stations));
+  }, [nearest.version, nearest.openNowApplied, nearest.stations]);
 
   // Live status pushed by the server (SSE) for the listed stations, merged over the status they came with.
   const listIds = useMemo(() => nearest.stations.map((s) => s.id), [nearest.stations]);
@@ -75,9 +87,15 @@ export function useFinder() {
     position,
     gps,
     speedKmh: gps ? motion.speedKmh : null,
+    courseDeg: gps ? motion.courseDeg : null,
+    /** 'manual' when the position was searched or tapped on the map. */
+    positionKind: loc.position?.kind ?? null,
     heading,
     compass,
     filters,
+    /** The filters as applied ("open now" only where hours are published). */
+    applied,
+    hoursKnown,
     setFilters,
     nearest,
     stations,

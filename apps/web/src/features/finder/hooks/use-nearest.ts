@@ -1,7 +1,7 @@
 import { distanceKm, type NearestStation } from '@cng/shared';
 import { useEffect, useRef, useState } from 'react';
 import type { LonLat } from '../../../components/map/lat-lng';
-import { savedStationsNear } from '../../../pwa/offline-stations';
+import { type SavedCoverage, savedStationsNear } from '../../../pwa/offline-stations';
 import { rememberNearest } from '../../../pwa/remember-nearest';
 import { fetchNearest, NEAREST_LIMIT, NEAREST_RADIUS_KM } from '../api/finder-api';
 import type { FinderFilters } from '../utils/finder-filters';
@@ -17,6 +17,10 @@ export interface NearestState {
   version: number;
   /** Set when the list is the copy saved on this device (no answer from the server): when it was fetched. */
   offlineDataAtMs?: number | null;
+  /** With a saved list: how far the saved area vouches for its nearest station (null: no area saved). */
+  offlineCoverage?: SavedCoverage | null;
+  /** True when the list was filtered by "open now" (on the server, or from the saved fields). */
+  openNowApplied: boolean;
 }
 
 /** Wait this long after a failed request before trying again on a new fix. */
@@ -33,6 +37,7 @@ export function useNearest(position: LonLat | null, filters: FinderFilters) {
     loading: false,
     error: null,
     version: 0,
+    openNowApplied: false,
   });
   const inFlight = useRef<AbortController | null>(null);
   const filtersKey = JSON.stringify(filters);
@@ -67,8 +72,9 @@ export function useNearest(position: LonLat | null, filters: FinderFilters) {
     inFlight.current = controller;
     lastKey.current = filtersKey;
     const origin = { lon: position.lon, lat: position.lat };
+    const asked = JSON.parse(filtersKey) as FinderFilters;
     setState((s) => ({ ...s, loading: true }));
-    fetchNearest(origin, JSON.parse(filtersKey) as FinderFilters, controller.signal)
+    fetchNearest(origin, asked, controller.signal)
       .then((res) => {
         performance.mark('finder:nearest-response');
         const distances = res.stations.map((s) => s.distanceKm);
@@ -85,6 +91,8 @@ export function useNearest(position: LonLat | null, filters: FinderFilters) {
           error: null,
           version: s.version + 1,
           offlineDataAtMs: null,
+          offlineCoverage: null,
+          openNowApplied: asked.openNow,
         }));
       })
       .catch((err: unknown) => {
@@ -92,7 +100,7 @@ export function useNearest(position: LonLat | null, filters: FinderFilters) {
         failedAtMs.current = Date.now();
         const offline = typeof navigator !== 'undefined' && !navigator.onLine;
         // No answer: the stations saved around the last known position, marked with their fetch time.
-        const saved = savedStationsNear(origin, JSON.parse(filtersKey) as FinderFilters, NEAREST_LIMIT);
+        const saved = savedStationsNear(origin, asked, NEAREST_LIMIT);
         if (saved?.stations.length) {
           setState((s) => ({
             ...s,
@@ -103,6 +111,8 @@ export function useNearest(position: LonLat | null, filters: FinderFilters) {
               : 'No connection: showing saved stations.',
             version: s.version + 1,
             offlineDataAtMs: saved.dataAtMs,
+            offlineCoverage: saved.coverage,
+            openNowApplied: asked.openNow,
           }));
           return;
         }

@@ -1,47 +1,79 @@
 import type { StationSummary } from '@cng/shared';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { savedStation } from '../../../pwa/offline-stations';
 import { FinderApiError, fetchStation } from '../api/finder-api';
 import { readFavourites } from '../utils/favourites-store';
 
 export interface StationState {
   station: StationSummary | null;
-  /** 'live': fresh from the server; 'saved': the copy kept with a favourite or the list (offline or gone). */
+  /** 'live': fresh from the server; 'saved': a copy kept on this device (favourite, list or saved area). */
   origin: 'live' | 'saved' | null;
   loading: boolean;
-  /** Set when the server does not know the id any more, or cannot be reached and nothing is saved. */
+  /** Why the live details are missing: the server no longer knows the id, the device is offline, or an error. */
+  problemKind: 'gone' | 'offline' | 'error' | null;
+  /** The same in words, for the driver. */
   problem: string | null;
 }
 
-/** A station by id: fresh from the API, falling back to a saved copy (favourite or list row) when offline. */
+/** The copy of station `id` kept on this device: what the caller knows, a favourite, or a saved list. */
+function copyOnDevice(id: string, known: StationSummary | null | undefined): StationSummary | null {
+  return known ?? readFavourites().find((f) => f.id === id)?.station ?? savedStation(id);
+}
+
+/**
+ * A station by id: fresh from the API once per id, falling back to a copy saved on this device (favourite,
+ * the last list or the saved area) when offline. `known` is only a fallback: a new object for the same id
+ * (the finder passes one on every GPS fix) never triggers another request.
+ */
 export function useStation(id: string, known?: StationSummary | null): StationState {
-  const saved = known ?? readFavourites().find((f) => f.id === id)?.station ?? null;
-  const [state, setState] = useState<StationState>({
-    station: saved,
-    origin: saved ? 'saved' : null,
-    loading: true,
-    problem: null,
+  // Read through a ref: the request depends on the id only.
+  const knownRef = useRef(known);
+  knownRef.current = known;
+  const [state, setState] = useState<StationState>(() => {
+    const saved = copyOnDevice(id, known);
+    return {
+      station: saved,
+      origin: saved ? 'saved' : null,
+      loading: true,
+      problemKind: null,
+      problem: null,
+    };
   });
   useEffect(() => {
     const controller = new AbortController();
-    const fallback = known ?? readFavourites().find((f) => f.id === id)?.station ?? null;
-    setState({ station: fallback, origin: fallback ? 'saved' : null, loading: true, problem: null });
+    const fallback = copyOnDevice(id, knownRef.current);
+    setState({
+      station: fallback,
+      origin: fallback ? 'saved' : null,
+      loading: true,
+      problemKind: null,
+      problem: null,
+    });
     fetchStation(id, controller.signal)
-      .then((station) => setState({ station, origin: 'live', loading: false, problem: null }))
+      .then((station) =>
+        setState({ station, origin: 'live', loading: false, problemKind: null, problem: null }),
+      )
       .catch((err: unknown) => {
         if (controller.signal.aborted) return;
         const gone = err instanceof FinderApiError && err.status === 404;
+        const offline = !gone && !navigator.onLine;
+        // A copy saved while the request was in flight (the list arrived meanwhile) still counts.
+        const copy = copyOnDevice(id, knownRef.current) ?? fallback;
         setState({
-          station: fallback,
-          origin: fallback ? 'saved' : null,
+          station: copy,
+          origin: copy ? 'saved' : null,
           loading: false,
+          problemKind: gone ? 'gone' : offline ? 'offline' : 'error',
           problem: gone
             ? 'This station is no longer in our data (it may have closed or been removed by its source).'
-            : navigator.onLine
-              ? `Could not load the latest details: ${(err as Error).message}`
-              : 'You are offline.',
+            : offline
+              ? copy
+                ? 'You are offline.'
+                : 'You are offline and this station is not saved on this device. Open it again when you are back online.'
+              : `Could not load the latest details: ${(err as Error).message}`,
         });
       });
     return () => controller.abort();
-  }, [id, known]);
+  }, [id]);
   return state;
 }

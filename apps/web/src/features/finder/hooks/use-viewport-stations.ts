@@ -2,16 +2,22 @@ import type { StationSummary } from '@cng/shared';
 import * as L from 'leaflet';
 import { useEffect, useRef } from 'react';
 import { toLeaflet } from '../../../components/map/lat-lng';
+import { LiveMarkers } from '../../../components/status/live-markers';
 import { fetchViewport } from '../api/finder-api';
 import { STATUS_COLOURS } from '../components/status-colours';
+import { type Box, type LoadedView, needsReload, paddedBox } from '../utils/viewport-box';
 
 /** Wait this long after the map stops moving before asking for its stations (a fling fires many moves). */
 const VIEWPORT_DEBOUNCE_MS = 200;
+/** Load half a view more on every side: the map pans on every GPS fix and must not ask again each time. */
+const VIEWPORT_PAD = 0.5;
 
 /**
  * Every station in the map's viewport, from the API's clusters (counts at low zoom, single stations at high
  * zoom), so the map stays light even with every station of a country in view. Stations already drawn from
- * the nearest list (`skipIds`) are left to that layer.
+ * the nearest list (`skipIds`) are left to that layer. While single stations are drawn, an event stream on
+ * the loaded box recolours them as their status changes, and a `reset` from it loads the box again. The box
+ * asked for is padded, and a move that stays inside it at the same zoom asks nothing (following the driver).
  */
 export function useViewportStations(
   map: L.Map | null,
@@ -28,25 +34,27 @@ export function useViewportStations(
     const layer = L.layerGroup().addTo(map);
     let timer: ReturnType<typeof setTimeout> | undefined;
     let controller: AbortController | null = null;
+    // The single stations drawn now follow their live status; a `reset` loads the box again.
+    const live = new LiveMarkers<L.CircleMarker>({
+      colourOf: (status) => STATUS_COLOURS[status],
+      onReset: () => load(),
+    });
+    let loaded: LoadedView | null = null;
+    const rawBounds = () => {
+      const b = map.getBounds();
+      return [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()] as const;
+    };
     const load = () => {
       controller?.abort();
       const c = new AbortController();
       controller = c;
-      const b = map.getBounds();
-      // Leaflet longitudes can run past ±180 after panning around the world; the API wants them wrapped.
-      const wrap = (lon: number) => ((((lon + 180) % 360) + 360) % 360) - 180;
-      const west = b.getWest();
-      const east = b.getEast();
-      const whole = east - west >= 360;
-      const box: [number, number, number, number] = [
-        whole ? -180 : wrap(west),
-        Math.max(-90, b.getSouth()),
-        whole ? 180 : wrap(east),
-        Math.min(90, b.getNorth()),
-      ];
-      fetchViewport(box, map.getZoom(), c.signal)
+      const zoom = map.getZoom();
+      const box: Box = paddedBox(...rawBounds(), VIEWPORT_PAD);
+      loaded = { box, zoom };
+      fetchViewport(box, zoom, c.signal)
         .then((res) => {
           layer.clearLayers();
+          live.clear();
           for (const cl of res.clusters) {
             const size = cl.count < 10 ? 30 : cl.count < 100 ? 38 : 46;
             L.marker(toLeaflet(cl), {
@@ -63,32 +71,42 @@ export function useViewportStations(
           }
           for (const s of res.stations) {
             if (skip.current.has(s.id)) continue;
-            L.circleMarker(toLeaflet(s), {
+            const marker = L.circleMarker(toLeaflet(s), {
               radius: 7,
               color: '#fff',
               weight: 2,
               fillColor: STATUS_COLOURS[s.status.status],
               fillOpacity: 0.95,
-            })
-              .bindTooltip(s.name)
-              .on('click', () => select.current(s))
+            });
+            const current = live.track(s, marker);
+            // A text node, never HTML: station names come from open data.
+            const label = document.createElement('span');
+            label.textContent = s.name;
+            marker
+              .bindTooltip(label)
+              .on('click', () => select.current(current()))
               .addTo(layer);
           }
+          live.follow(box);
           performance.mark('finder:viewport-rendered');
         })
         .catch(() => {
-          // Offline or failing: the listed stations are still drawn by the finder; nothing else to do.
+          // Offline or failing: the listed stations are still drawn by the finder; try again on the next move.
+          if (controller === c) loaded = null;
         });
     };
     const schedule = () => {
       clearTimeout(timer);
-      timer = setTimeout(load, VIEWPORT_DEBOUNCE_MS);
+      timer = setTimeout(() => {
+        if (needsReload(loaded, paddedBox(...rawBounds(), 0), map.getZoom())) load();
+      }, VIEWPORT_DEBOUNCE_MS);
     };
     map.on('moveend', schedule);
     schedule();
     return () => {
       clearTimeout(timer);
       controller?.abort();
+      live.close();
       map.off('moveend', schedule);
       layer.remove();
     };

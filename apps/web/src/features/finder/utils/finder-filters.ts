@@ -36,3 +36,27 @@ export function saveFilters(filters: FinderFilters) {
 export function hasFilters(f: FinderFilters): boolean {
   return f.openNow || f.availableOnly || f.operator.trim().length >= 2;
 }
+
+/** True when any of `stations` has published opening hours (its openNow is known, true or false). */
+export function hoursKnownIn(stations: readonly { openNow: boolean | null }[]): boolean {
+  return stations.some((s) => s.openNow !== null);
+}
+
+/**
+ * The filters as applied: "open now" only where opening hours are known (`hoursKnown`, learnt from a list
+ * fetched without it; null before the first list). Where no station publishes hours, "open now" would
+ * hide every station, so it waits, remembered, for a place where it means something.
+ */
+export function effectiveFilters(filters: FinderFilters, hoursKnown: boolean | null): FinderFilters {
+  return filters.openNow && hoursKnown !== true ? { ...filters, openNow: false } : filters;
+}
+
+/** The applied filters in words ("open now · gas reported available · “IGL”"), or null when none. */
+export function filtersSummary(f: FinderFilters): string | null {
+  const parts = [
+    f.openNow ? 'open now' : null,
+    f.availableOnly ? 'gas reported available' : null,
+    f.operator.trim().length >= 2 ? `“${f.operator.trim()}”` : null,
+  ].filter(Boolean);
+  return parts.length ? parts.join(' · ') : null;
+}

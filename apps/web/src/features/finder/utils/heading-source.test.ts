@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { arrowRotationDeg, headingFor } from './heading-source';
+import { arrowRotationDeg, headingFor, headingLabel } from './heading-source';
 import { INITIAL_MOTION } from './motion';
 
 describe('which heading the arrow uses', () => {
@@ -37,5 +37,15 @@ describe('arrow rotation relative to the heading', () => {
 
   it('equals the bearing when north-up', () => {
     expect(arrowRotationDeg({ deg: 0, source: 'north-up' }, 250)).toBe(-110);
+  });
+});
+
+describe('headingLabel', () => {
+  it('says how to read the arrow, and promises no heading for a position set by hand', () => {
+    expect(headingLabel('course')).toBe('Arrow relative to your direction of travel');
+    expect(headingLabel('north-up')).toMatch(/no heading yet/);
+    expect(headingLabel('north-up', false)).toBe(
+      'North-up: arrow shows the compass direction from the chosen point',
+    );
   });
 });

@@ -13,7 +13,7 @@ export interface Heading {
  * still (and available), otherwise plain north-up.
  */
 export function headingFor(motion: MotionState, compassDeg: number | null): Heading {
-  if (motion.courseDeg !== null && motion.speedKmh >= MIN_COURSE_SPEED_KMH) {
+  if (motion.courseDeg !== null && (motion.speedKmh ?? 0) >= MIN_COURSE_SPEED_KMH) {
     return { deg: motion.courseDeg, source: 'course' };
   }
   if (compassDeg !== null && Number.isFinite(compassDeg))
@@ -27,8 +27,10 @@ export function arrowRotationDeg(heading: Heading, targetBearingDeg: number): nu
 }
 
 /** Words for the heading source, so the panel says how to read the arrow. */
-export function headingLabel(source: Heading['source']): string {
+export function headingLabel(source: Heading['source'], gps = true): string {
   if (source === 'course') return 'Arrow relative to your direction of travel';
   if (source === 'compass') return 'Arrow relative to where your phone points';
+  // A position set by hand never gets a heading: "yet" would promise one.
+  if (!gps) return 'North-up: arrow shows the compass direction from the chosen point';
   return 'North-up: arrow shows the compass direction (no heading yet)';
 }

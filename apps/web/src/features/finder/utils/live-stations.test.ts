@@ -1,6 +1,6 @@
 import { bearingDeg, distanceKm } from '@cng/shared';
 import { describe, expect, it } from 'vitest';
-import { recomputeStations, straightLineEtaMin } from './live-stations';
+import { recomputeStations } from './live-stations';
 
 // Two Metano stations on Via Giovanni Gentile, Bari (MIMIT open data, coordinates as published).
 const A = { id: 'a', lon: 16.925233878187555, lat: 41.102403658046406, distanceKm: 0, bearingDeg: 0 };
@@ -20,15 +20,5 @@ describe('recomputing distance and bearing on the client', () => {
     recomputeStations(input, { lon: 16.92, lat: 41.1 });
     expect(input[0]).toBe(B);
     expect(B.distanceKm).toBe(0);
-  });
-});
-
-describe('straight-line ETA', () => {
-  it('is distance over speed in minutes', () => {
-    expect(straightLineEtaMin(10, 60)).toBe(10);
-  });
-
-  it('is unknown when standing still', () => {
-    expect(straightLineEtaMin(10, 0)).toBeNull();
   });
 });

@@ -19,9 +19,3 @@ export function recomputeStations<
   }
   return out.sort((a, b) => a.distanceKm - b.distanceKm);
 }
-
-/** Straight-line ETA in minutes at `speedKmh`, or null when too slow to say anything useful. */
-export function straightLineEtaMin(distanceKmValue: number, speedKmh: number): number | null {
-  if (speedKmh < 5) return null;
-  return (distanceKmValue / speedKmh) * 60;
-}

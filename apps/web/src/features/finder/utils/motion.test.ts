@@ -17,75 +17,214 @@ function along(lon0: number, lat0: number, courseDeg: number, metres: number) {
   return { lon: lon0 + dLon, lat: lat0 + dLat };
 }
 
+/** Moves `p` by `east`, `north` metres. */
+const offset = (p: { lon: number; lat: number }, east: number, north: number) =>
+  along(along(p.lon, p.lat, 90, east).lon, along(p.lon, p.lat, 90, east).lat, 0, north);
+
 function fix(p: { lon: number; lat: number }, t: number, extra: Partial<Fix> = {}): Fix {
   return { ...p, accuracyM: 8, timestampMs: t, speedMs: null, headingDeg: null, ...extra };
 }
 
+/** Deterministic random numbers in [0, 1) (mulberry32), so a failing noise case can be replayed. */
+function seeded(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+/**
+ * Parked-phone jitter as seen in the audit: every fix lands anywhere within `maxM` of the true spot
+ * (uniform over the disc), independently of the one before — the worst case for a derived speed.
+ */
+function jitter(rand: () => number, maxM: number) {
+  const r = maxM * Math.sqrt(rand());
+  const a = rand() * 2 * Math.PI;
+  return { east: r * Math.sin(a), north: r * Math.cos(a) };
+}
+
+/**
+ * Driving noise as phones show it: an error that wanders (up to ±5 m, changing by at most ~1 m between
+ * fixes, because consecutive GPS errors are correlated) plus ±1.5 m of independent jitter.
+ */
+function drivingNoise(rand: () => number) {
+  let east = 0;
+  let north = 0;
+  const clamp = (v: number) => Math.max(-5, Math.min(5, v));
+  return () => {
+    east = clamp(east + (rand() - 0.5) * 2);
+    north = clamp(north + (rand() - 0.5) * 2);
+    return { east: east + (rand() - 0.5) * 3, north: north + (rand() - 0.5) * 3 };
+  };
+}
+
+const BARI = { lon: 16.9252, lat: 41.1024 };
+
 function drive(speedKmh: number, courseDeg: number, seconds: number, extra: Partial<Fix> = {}) {
   let m: MotionState = INITIAL_MOTION;
-  const start = { lon: 16.9252, lat: 41.1024 };
   for (let s = 0; s <= seconds; s++) {
-    m = nextMotion(m, fix(along(start.lon, start.lat, courseDeg, (speedKmh / 3.6) * s), s * 1000, extra));
+    m = nextMotion(m, fix(along(BARI.lon, BARI.lat, courseDeg, (speedKmh / 3.6) * s), s * 1000, extra));
   }
   return m;
 }
 
-describe('speed and course derived from successive fixes (device gives no speed)', () => {
-  it('matches a steady 50 km/h drive within 2 % after a few fixes', () => {
+describe('speed while parked, derived from noisy fixes (device gives no speed)', () => {
+  for (const accuracyM of [10, 15]) {
+    for (const maxM of [8, 10, 15]) {
+      it(`never shows more than 5 km/h with ±${maxM} m jitter at accuracy ${accuracyM} m (20 min, 1 Hz)`, () => {
+        const rand = seeded(accuracyM * 100 + maxM);
+        let m: MotionState = INITIAL_MOTION;
+        let maxKmh = 0;
+        for (let s = 0; s <= 1200; s++) {
+          const n = jitter(rand, maxM);
+          m = nextMotion(m, fix(offset(BARI, n.east, n.north), s * 1000, { accuracyM }));
+          maxKmh = Math.max(maxKmh, m.speedKmh ?? 0);
+        }
+        expect(maxKmh).toBeLessThanOrEqual(5);
+        expect(m.speedKmh).toBe(0);
+      });
+    }
+  }
+
+  it('does not turn one jittered fix into speed (the audit: ±8 m at accuracy 10 m showed 60 km/h)', () => {
+    let m: MotionState = INITIAL_MOTION;
+    const shown: (number | null)[] = [];
+    // Standing fixes 7 m west of the true spot, then one 8 m east of it: 15 m apart, just past the radius.
+    const noise = [-7, -7, -7, -7, -7, 8, -7, -7, -7, -7];
+    noise.forEach((east, s) => {
+      m = nextMotion(m, fix(offset(BARI, east, 0), s * 1000, { accuracyM: 10 }));
+      shown.push(m.speedKmh);
+    });
+    expect(shown.slice(1).every((v) => v === 0)).toBe(true);
+  });
+
+  it('does not turn a large jump inside a poor accuracy radius into speed', () => {
+    let m = nextMotion(INITIAL_MOTION, fix(BARI, 0, { accuracyM: 60 }));
+    m = nextMotion(m, fix(along(BARI.lon, BARI.lat, 0, 50), 1000, { accuracyM: 60 }));
+    expect(m.speedKmh).toBe(0);
+  });
+});
+
+describe('speed while driving, derived from noisy fixes', () => {
+  for (const seed of [1, 2, 3, 4, 5]) {
+    it(`a 50 km/h drive reads within 10 % of 50 from the 5th fix on (correlated noise, seed ${seed})`, () => {
+      const rand = seeded(seed);
+      const noise = drivingNoise(rand);
+      let m: MotionState = INITIAL_MOTION;
+      const shown: number[] = [];
+      for (let s = 0; s <= 60; s++) {
+        const n = noise();
+        const p = along(BARI.lon, BARI.lat, 118, (50 / 3.6) * s);
+        m = nextMotion(m, fix(offset(p, n.east, n.north), s * 1000, { accuracyM: 5 + rand() * 5 }));
+        shown.push(m.speedKmh ?? 0);
+      }
+      const settled = shown.slice(5);
+      expect(
+        Math.max(...settled.map((v) => Math.abs(v - 50) / 50)),
+        `speeds ${shown.map(Math.round)}`,
+      ).toBeLessThan(0.1);
+      expect(m.speedSource).toBe('derived');
+    });
+  }
+
+  it('pulling away after a jittery stop reads within 10 % of 50 km/h within 6 fixes of the start', () => {
+    const rand = seeded(42);
+    const noise = drivingNoise(rand);
+    let m: MotionState = INITIAL_MOTION;
+    // Parked for 30 s with jitter, then away at 50 km/h from t = 30 s.
+    for (let s = 0; s < 30; s++) {
+      const n = jitter(rand, 10);
+      m = nextMotion(m, fix(offset(BARI, n.east, n.north), s * 1000, { accuracyM: 10 }));
+      expect(m.speedKmh ?? 0).toBeLessThanOrEqual(5);
+    }
+    const shown: number[] = [];
+    for (let s = 1; s <= 20; s++) {
+      const n = noise();
+      const p = along(BARI.lon, BARI.lat, 90, (50 / 3.6) * s);
+      m = nextMotion(m, fix(offset(p, n.east, n.north), (30 + s) * 1000, { accuracyM: 8 }));
+      shown.push(m.speedKmh ?? 0);
+    }
+    expect(Math.abs(shown[5]! - 50) / 50, `speeds ${shown.map(Math.round)}`).toBeLessThan(0.1);
+    expect(Math.abs(shown[19]! - 50) / 50).toBeLessThan(0.1);
+  });
+
+  // The review: at accuracy 10–30 m a steady drive flickered to 0 every few seconds (the stop test took
+  // "3 s of fixes inside the jitter radius" for standing, and 3 s of 30 km/h fits inside ±20 m).
+  for (const [kmh, accuracyM] of [
+    [20, 10],
+    [20, 20],
+    [50, 20],
+    [80, 30],
+  ] as const) {
+    it(`a steady ${kmh} km/h drive at accuracy ${accuracyM} m never drops back to 0 once moving`, () => {
+      const noise = drivingNoise(seeded(kmh * 100 + accuracyM));
+      let m: MotionState = INITIAL_MOTION;
+      const shown: number[] = [];
+      for (let s = 0; s <= 90; s++) {
+        const n = noise();
+        const p = along(BARI.lon, BARI.lat, 70, (kmh / 3.6) * s);
+        m = nextMotion(m, fix(offset(p, n.east, n.north), s * 1000, { accuracyM }));
+        shown.push(m.speedKmh ?? 0);
+      }
+      const start = shown.findIndex((v) => v > 0);
+      expect(start, `speeds ${shown.map(Math.round)}`).toBeGreaterThan(0);
+      const after = shown.slice(start + 5);
+      expect(after.length, `speeds ${shown.map(Math.round)}`).toBeGreaterThan(60);
+      // Within 10 %, or 4 km/h in town: ±5 m of wandering GPS error moves a 5 s fit by a few km/h.
+      for (const v of after)
+        expect(Math.abs(v - kmh), `speeds ${shown.map(Math.round)}`).toBeLessThan(Math.max(0.1 * kmh, 4));
+    });
+  }
+
+  it('comes to 0 within a few seconds of stopping, and stays there through the jitter', () => {
+    const rand = seeded(7);
+    let m = drive(60, 90, 10, { accuracyM: 10 });
+    expect(m.speedKmh).toBeGreaterThan(55);
+    const stop = along(BARI.lon, BARI.lat, 90, (60 / 3.6) * 10);
+    const shown: number[] = [];
+    for (let s = 1; s <= 120; s++) {
+      const n = jitter(rand, 10);
+      m = nextMotion(m, fix(offset(stop, n.east, n.north), (10 + s) * 1000, { accuracyM: 10 }));
+      shown.push(m.speedKmh ?? 0);
+    }
+    const firstZero = shown.indexOf(0);
+    expect(firstZero).toBeGreaterThanOrEqual(0);
+    expect(firstZero).toBeLessThanOrEqual(STATIONARY_AFTER_MS / 1000 + 3);
+    expect(Math.max(...shown.slice(firstZero))).toBeLessThanOrEqual(5);
+  });
+
+  it('matches a steady noise-free 50 km/h drive within 2 %', () => {
     const m = drive(50, 118, 10);
     expect(m.speedKmh).toBeGreaterThan(49);
     expect(m.speedKmh).toBeLessThan(51);
-    expect(m.speedSource).toBe('derived');
   });
 
-  it('derives the course from the geometry of the last movement', () => {
-    const m = drive(40, 118, 6);
+  it('derives the course from the geometry of the movement', () => {
+    const m = drive(40, 118, 8);
     expect(m.courseDeg).not.toBeNull();
     expect(Math.abs((m.courseDeg ?? 0) - 118)).toBeLessThan(1);
   });
 
-  it('reports 0 km/h and no course when the fixes only jitter inside the accuracy radius', () => {
-    let m: MotionState = INITIAL_MOTION;
-    const p = { lon: 9.19, lat: 45.46 };
-    // Up to 6 m of noise with 8 m accuracy, for 10 s.
-    for (let s = 0; s <= 10; s++) m = nextMotion(m, fix(along(p.lon, p.lat, s * 70, (s % 3) * 3), s * 1000));
-    expect(m.speedKmh).toBe(0);
-    expect(m.courseDeg).toBeNull();
-  });
-
-  it('does not turn a large jump inside a poor accuracy radius into speed', () => {
-    let m = nextMotion(INITIAL_MOTION, fix({ lon: 9.19, lat: 45.46 }, 0, { accuracyM: 60 }));
-    m = nextMotion(m, fix(along(9.19, 45.46, 0, 50), 1000, { accuracyM: 60 }));
-    expect(m.speedKmh).toBe(0);
-  });
-
-  it('comes to 0 after stopping for longer than the stationary window', () => {
-    let m = drive(60, 90, 5);
-    expect(m.speedKmh).toBeGreaterThan(55);
-    const last = m.anchor!;
-    for (let t = 1000; t <= STATIONARY_AFTER_MS + 1000; t += 1000) {
-      m = nextMotion(m, fix(last, last.timestampMs + t));
-    }
-    expect(m.speedKmh).toBe(0);
-  });
-
-  it('measures the first speed after a stop from the end of the stop, not from when it began', () => {
-    let m: MotionState = INITIAL_MOTION;
-    const p = { lon: 9.19, lat: 45.46 };
-    // Parked for 60 s with a fix every second, then 14 m in the next second (50 km/h).
-    for (let s = 0; s <= 60; s++) m = nextMotion(m, fix(p, s * 1000));
-    m = nextMotion(m, fix(along(p.lon, p.lat, 90, 13.9), 61_000));
-    expect(m.speedKmh).toBeGreaterThan(45);
-    expect(m.speedKmh).toBeLessThan(55);
-  });
-
   it('keeps the estimate when a fix is too vague to tell movement from noise', () => {
-    const m = drive(50, 0, 5);
+    const m = drive(50, 0, 8);
     const next = nextMotion(
       m,
       fix(along(m.anchor!.lon, m.anchor!.lat, 0, 500), m.anchor!.timestampMs + 1000, { accuracyM: 800 }),
     );
     expect(next).toBe(m);
+  });
+});
+
+describe('before the speed is known', () => {
+  it('is unknown (null) after the first fix when the device gives no speed, and 0 once a second fix stays put', () => {
+    const first = nextMotion(INITIAL_MOTION, fix(BARI, 0, { accuracyM: 10 }));
+    expect(first.speedKmh).toBeNull();
+    const second = nextMotion(first, fix(offset(BARI, 3, -2), 1000, { accuracyM: 10 }));
+    expect(second.speedKmh).toBe(0);
   });
 });
 
@@ -98,20 +237,38 @@ describe('speed from the device', () => {
   });
 
   it('reports Doppler noise of a parked phone as 0 km/h with no course', () => {
-    const m = nextMotion(INITIAL_MOTION, fix({ lon: 77.2, lat: 28.6 }, 0, { speedMs: 0.3, headingDeg: 123 }));
+    const m = nextMotion(INITIAL_MOTION, fix(BARI, 0, { speedMs: 0.3, headingDeg: 123 }));
     expect(m.speedKmh).toBe(0);
     expect(m.courseDeg).toBeNull();
+  });
+
+  it('shows 0 at the first fix the device reports standing, not a slow decay (the audit: 57→38→25→17→11)', () => {
+    let m = drive(60, 90, 5, { speedMs: 60 / 3.6, headingDeg: 90 });
+    expect(m.speedKmh).toBeCloseTo(60, 5);
+    const stop = m.anchor!;
+    m = nextMotion(m, fix(stop, 6000, { speedMs: 0, headingDeg: null }));
+    expect(m.speedKmh).toBe(0);
+    m = nextMotion(m, fix(stop, 7000, { speedMs: 0.2, headingDeg: null }));
+    expect(m.speedKmh).toBe(0);
+  });
+
+  it('follows braking within a second or two', () => {
+    let m = drive(60, 90, 5, { speedMs: 60 / 3.6, headingDeg: 90 });
+    const p = m.anchor!;
+    m = nextMotion(m, fix(p, 6000, { speedMs: 30 / 3.6, headingDeg: 90 }));
+    m = nextMotion(m, fix(p, 7000, { speedMs: 30 / 3.6, headingDeg: 90 }));
+    expect(Math.abs((m.speedKmh ?? 0) - 30)).toBeLessThan(5);
   });
 });
 
 describe('smoothing', () => {
-  it('moves most of the way to a new value within a few seconds and not past it', () => {
-    const after1s = smoothSpeedKmh(0, 100, 1000);
-    const after10s = smoothSpeedKmh(0, 100, 10_000);
-    expect(after1s).toBeGreaterThan(20);
-    expect(after1s).toBeLessThan(50);
-    expect(after10s).toBeGreaterThan(95);
-    expect(after10s).toBeLessThanOrEqual(100);
+  it('moves most of the way to a new value within a few time constants and not past it', () => {
+    const after1 = smoothSpeedKmh(0, 100, 1000, 2500);
+    const after10 = smoothSpeedKmh(0, 100, 10_000, 2500);
+    expect(after1).toBeGreaterThan(20);
+    expect(after1).toBeLessThan(50);
+    expect(after10).toBeGreaterThan(95);
+    expect(after10).toBeLessThanOrEqual(100);
   });
 });
 
@@ -120,5 +277,7 @@ describe('test helper sanity', () => {
     const p = along(16.9252, 41.1024, 118, 1000);
     expect(distanceKm(16.9252, 41.1024, p.lon, p.lat)).toBeCloseTo(1, 2);
     expect(bearingDeg(16.9252, 41.1024, p.lon, p.lat)).toBeCloseTo(118, 0);
+    const q = offset(BARI, 30, 40);
+    expect(distanceKm(BARI.lon, BARI.lat, q.lon, q.lat) * 1000).toBeCloseTo(50, 0);
   });
 });

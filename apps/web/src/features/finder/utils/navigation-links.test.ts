@@ -16,8 +16,9 @@ describe('navigation hand-off', () => {
 
   it('picks the platform default and offers the others', () => {
     expect(defaultNavigationApp('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)')).toBe('apple');
-    expect(defaultNavigationApp('Mozilla/5.0 (Linux; Android 14; Pixel 8)')).toBe('geo');
+    expect(defaultNavigationApp('Mozilla/5.0 (Linux; Android 14; Pixel 8)')).toBe('google');
     expect(defaultNavigationApp('Mozilla/5.0 (X11; Linux x86_64)')).toBe('google');
-    expect(navigationChoices('Android')).toEqual(['geo', 'google', 'apple', 'osm']);
+    expect(navigationChoices('Android')).toEqual(['google', 'apple', 'osm', 'geo']);
+    expect(navigationChoices('iPhone')).toEqual(['apple', 'google', 'osm', 'geo']);
   });
 });

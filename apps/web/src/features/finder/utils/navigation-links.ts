@@ -24,10 +24,13 @@ export function navigationUrl(app: NavigationApp, lon: number, lat: number, labe
   }
 }
 
-/** The platform's usual navigation app for a user agent: Apple Maps on iOS/macOS, geo: on Android, else Google. */
+/**
+ * The platform's usual navigation app for a user agent: Apple Maps on iOS/macOS, else Google Maps, whose
+ * directions link opens the Google Maps app ready to drive on Android. A geo: URI only drops a pin (and may
+ * ask which app), so it stays a choice for drivers with another map app, not the one-tap default.
+ */
 export function defaultNavigationApp(userAgent: string): NavigationApp {
   if (/iPhone|iPad|iPod|Macintosh/.test(userAgent)) return 'apple';
-  if (/Android/.test(userAgent)) return 'geo';
   return 'google';
 }
 

@@ -1,0 +1,11 @@
+import { explanationAt, type StationSummary } from '@cng/shared';
+
+/**
+ * A marker's tooltip: "name – live status", as a text node inside a span, never HTML (Leaflet renders a
+ * string tooltip as HTML, and station names come from open data). Built when shown, so the age is current.
+ */
+export function stationTooltip(station: Pick<StationSummary, 'name' | 'status'>, nowMs: number): HTMLElement {
+  const label = document.createElement('span');
+  label.textContent = `${station.name} – ${explanationAt(station.status, nowMs)}`;
+  return label;
+}

@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { clockHhMm, dataTimeText } from './offline-marker';
+
+describe('dataTimeText', () => {
+  const now = new Date(2026, 10, 23, 9, 30).getTime();
+  it('is just HH:MM for data from today', () => {
+    const ms = new Date(2026, 10, 23, 6, 5).getTime();
+    expect(dataTimeText(ms, now)).toBe('06:05');
+    expect(clockHhMm(ms)).toBe('06:05');
+  });
+
+  it('adds the day for older data, so it never reads as from this morning', () => {
+    expect(dataTimeText(new Date(2026, 10, 21, 14, 5).getTime(), now)).toBe('14:05 on 21 Nov');
+  });
+});
