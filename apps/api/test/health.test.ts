@@ -23,8 +23,19 @@ describe.each(TEST_DIALECTS)('API skeleton on %s', (dialect) => {
   });
 
   it('sends security headers on every response, errors included', async () => {
-    for (const url of ['/api/health', '/api/missing']) {
+    // A success, a 404, a 400 from schema validation and a 400 from the query-shape check (unknown key).
+    for (const [url, status] of [
+      ['/api/health', 200],
+      ['/api/missing', 404],
+      ['/api/stations/nearest?lat=91&lon=0', 400],
+      ['/api/stations/nearest?lat=1&lon=1&fuel=x', 400],
+    ] as const) {
       const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(status);
+      expect(res.headers['permissions-policy']).toBe(
+        'geolocation=(self), camera=(), microphone=(), payment=()',
+      );
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
       expect(res.headers['content-security-policy']).toContain("default-src 'self'");
       expect(res.headers['content-security-policy']).toContain('https://tile.openstreetmap.org');
       expect(res.headers['x-content-type-options']).toBe('nosniff');
