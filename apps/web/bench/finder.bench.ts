@@ -19,8 +19,10 @@ const base = `http://127.0.0.1:${port}`;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-async function waitForStations() {
+async function waitForStations(exited: () => number | null) {
   for (let i = 0; i < 120; i++) {
+    const code = exited();
+    if (code !== null) throw new Error(`the bench server exited with code ${code} before it had stations`);
     const stations = await fetch(`${base}/api/health`)
       .then((r) => r.json() as Promise<{ stations: number | null }>)
       .then((b) => b.stations ?? 0)
@@ -58,8 +60,12 @@ async function main() {
     env: { ...process.env, E2E_PORT: String(port), E2E_LOG_LEVEL: 'error' },
     stdio: 'inherit',
   });
+  let exitCode: number | null = null;
+  server.once('exit', (code) => {
+    exitCode = code ?? 1;
+  });
   try {
-    const total = await waitForStations();
+    const total = await waitForStations(() => exitCode);
     console.log(`server: ${total} active stations (real India + Italy data)`);
 
     const nearestBody = await (
