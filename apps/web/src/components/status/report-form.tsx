@@ -8,6 +8,7 @@ import {
 } from '@cng/shared';
 import { useId, useState } from 'react';
 import { toast } from 'react-toastify';
+import { formatClock } from '../../lib/formatters';
 import { type SubmitOrQueueResult, submitReportOrQueue } from '../../pwa/report-queue';
 import { useReportDelivery } from '../../pwa/use-report-delivery';
 import { StatusIcon } from './status-icon';
@@ -25,8 +26,7 @@ export interface ReportFormProps {
   onReported?: (created: ReportCreated) => void;
 }
 
-const clockTime = (iso: string) =>
-  new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+const clockTime = (iso: string) => formatClock(new Date(iso));
 
 /** What to tell the driver for each outcome: a toast and the same words in the live region. */
 export function describeOutcome(

@@ -1,5 +1,6 @@
 import type { ReportList } from '@cng/shared';
 import { useEffect, useState } from 'react';
+import { formatDateTime } from '../../lib/formatters';
 import { StatusIcon } from './status-icon';
 import { REPORT_BUTTON_LABELS, timeAgo } from './status-labels';
 import { useMinuteClock } from './use-minute-clock';
@@ -57,7 +58,7 @@ export function ReportTimeline({
           <time
             className="report-timeline__time"
             dateTime={r.createdAt}
-            title={new Date(r.createdAt).toLocaleString()}
+            title={formatDateTime(new Date(r.createdAt))}
           >
             {timeAgo(r.createdAt, nowMs)}
           </time>

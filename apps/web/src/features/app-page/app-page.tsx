@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { warmFormatters } from '../../lib/formatters';
 import { AppFeatures } from './app-features';
 
 // The finder (Leaflet, GPS) loads only on this page, in its own chunk.
@@ -12,6 +13,9 @@ export default function AppPage() {
   // hydrating render show the placeholder, and the finder mounts right after hydration.
   const [inBrowser, setInBrowser] = useState(false);
   useEffect(() => setInBrowser(true), []);
+  // The list's price and date formatters cost tens of ms to build the first time (the browser's number data):
+  // build them while the finder's code downloads, so the first answer is not kept from the screen by them.
+  useEffect(() => warmFormatters(), []);
   return (
     <>
       <section className="finder-slot" aria-label="Station finder">

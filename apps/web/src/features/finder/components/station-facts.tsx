@@ -1,4 +1,5 @@
 import type { Price, StationSummary } from '@cng/shared';
+import { formatCurrency, formatDay } from '../../../lib/formatters';
 
 /**
  * "€1.65/kg · 21 Aug 2026" ("€1.65/kg · 21 Aug" when `short`, for list rows), or null when there is no
@@ -7,18 +8,8 @@ import type { Price, StationSummary } from '@cng/shared';
 export function priceText(price: Price | null, { short = false }: { short?: boolean } = {}): string | null {
   if (!price || price.outlier) return null;
   // Fuel prices are published to the tenth of a cent (€1.699/kg) and drivers compare that digit.
-  const amount = new Intl.NumberFormat(undefined, {
-    style: 'currency',
-    currency: price.currency,
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 3,
-  }).format(price.amount);
-  const date = new Date(price.publishedAt).toLocaleDateString(undefined, {
-    day: 'numeric',
-    month: 'short',
-    ...(short ? {} : { year: 'numeric' }),
-  });
-  return `${amount}/kg · ${date}`;
+  const amount = formatCurrency(price.amount, price.currency);
+  return `${amount}/kg · ${formatDay(new Date(price.publishedAt), { short })}`;
 }
 
 /** Open now, closed now, or unknown, in words with a modifier class. */
