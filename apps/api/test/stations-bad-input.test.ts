@@ -286,16 +286,20 @@ describe.each(TEST_DIALECTS)('bad input to the station API on %s', (dialect) => 
         headers: { 'content-type': type },
         payload,
       });
-    for (const [res, status] of [
-      [await send('{"polyline":'), 400],
-      [await send('polyline=abc', 'text/plain'), 400],
-      [await send('polyline=abc', 'application/x-www-form-urlencoded'), 415],
+    for (const [res, status, field] of [
+      [await send('{"polyline":'), 400, 'body'],
+      [await send('', 'application/json'), 400, 'body'],
+      [await send('polyline=abc', 'text/plain'), 400, 'body'],
+      [await send('polyline=abc', 'application/x-www-form-urlencoded'), 415, 'content-type'],
       // Just past the 512 KiB that a 10,000-point full-precision GeoJSON route needs.
-      [await send(JSON.stringify({ polyline: 'a'.repeat(512 * 1024) })), 413],
-      [await send('[1,2,3]'), 400],
+      [await send(JSON.stringify({ polyline: 'a'.repeat(512 * 1024) })), 413, 'body'],
+      [await send('[1,2,3]'), 400, 'body'],
     ] as const) {
       expect(res.statusCode).toBe(status);
       expect(res.json()).toMatchObject({ error: expect.any(String), message: expect.any(String) });
+      // Every answer names the part of the request that is wrong.
+      expect(res.json().details?.[0]?.field, res.body).toBe(field);
+      expect(res.json().details[0].problem).toEqual(expect.any(String));
     }
   });
 

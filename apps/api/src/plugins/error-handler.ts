@@ -22,6 +22,15 @@ function describe(item: ValidationItem, context: string | undefined): { field: s
   return { field, problem };
 }
 
+/** Fastify's own errors about the body as a whole, with the part of the request they concern. */
+const BODY_ERRORS: Readonly<Record<string, { field: string; problem: string }>> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { field: 'body', problem: 'is not valid JSON' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { field: 'body', problem: 'is empty but content-type is application/json' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { field: 'body', problem: 'is larger than this endpoint accepts' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { field: 'body', problem: 'does not match its Content-Length' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { field: 'content-type', problem: 'is not supported: send application/json' },
+};
+
 /**
  * The one error handler: bad input becomes 4xx `{ error, message, details }` naming the fields;
  * anything unexpected is logged with the request and answered 500 without internals.
@@ -43,7 +52,8 @@ export default fp(async function errorHandler(app: FastifyInstance) {
     }
     // 4xx raised by Fastify itself or our routes (bad JSON, body too large, 429…) carry safe messages.
     const body: Record<string, unknown> = { error: STATUS_CODES[status] ?? 'Error', message: err.message };
-    const details = (err as { details?: unknown }).details;
+    const bodyError = err.code ? BODY_ERRORS[err.code] : undefined;
+    const details = (err as { details?: unknown }).details ?? (bodyError && [bodyError]);
     if (details) body.details = details;
     return reply.code(status).send(body);
   });
