@@ -28,7 +28,10 @@ const BODY_ERRORS: Readonly<Record<string, { field: string; problem: string }>> 
   FST_ERR_CTP_EMPTY_JSON_BODY: { field: 'body', problem: 'is empty but content-type is application/json' },
   FST_ERR_CTP_BODY_TOO_LARGE: { field: 'body', problem: 'is larger than this endpoint accepts' },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { field: 'body', problem: 'does not match its Content-Length' },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { field: 'content-type', problem: 'is not supported: send application/json' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    field: 'content-type',
+    problem: 'is not supported: send application/json',
+  },
 };
 
 /**
