@@ -8,10 +8,10 @@ import contactRoutes from './contact/contact-routes';
 import type { DbHandle } from './db/database';
 import type { ChangeFeed } from './lib/change-feed';
 import corsPolicy from './plugins/cors-policy';
-import errorHandler from './plugins/error-handler';
+import errorHandler, { frameworkErrorHandler } from './plugins/error-handler';
 import finiteNumbers from './plugins/finite-numbers';
 import queryShape from './plugins/query-shape';
-import security from './plugins/security';
+import security, { securityHeaders } from './plugins/security';
 import stationIndex from './plugins/station-index';
 import { partAwareValidatorFactory } from './plugins/validator-compilers';
 import webApp from './plugins/web-app';
@@ -33,6 +33,7 @@ export interface AppDeps {
 /** Builds the whole server from plugins: external ones, then ours, then routes, then the web app. */
 export async function buildApp(deps: AppDeps) {
   const { config } = deps;
+  const headers = securityHeaders(config.TILE_URL);
   const app = Fastify({
     logger: deps.logger ?? { level: config.LOG_LEVEL },
     trustProxy: config.TRUST_PROXY,
@@ -40,6 +41,7 @@ export async function buildApp(deps: AppDeps) {
     // Query strings are text, so their numbers are coerced; JSON bodies are not (see partAwareValidatorFactory).
     ajv: { customOptions: { coerceTypes: 'array', allErrors: false, removeAdditional: false } },
     schemaController: { compilersFactory: { buildValidator: partAwareValidatorFactory() } },
+    frameworkErrors: frameworkErrorHandler(headers),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('config', config);
@@ -51,7 +53,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(errorHandler);
   await app.register(queryShape);
   await app.register(finiteNumbers);
-  await app.register(security, { tileUrl: config.TILE_URL });
+  await app.register(security, { headers });
   await app.register(corsPolicy);
   await app.register(rateLimit, {
     global: true,

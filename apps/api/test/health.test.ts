@@ -44,6 +44,22 @@ describe.each(TEST_DIALECTS)('API skeleton on %s', (dialect) => {
     }
   });
 
+  it('answers a path Fastify refuses before routing with JSON naming the path, and security headers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/stations/%E0%A4%A' }); // broken percent-encoding
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    expect(res.json()).toMatchObject({
+      details: [{ field: 'path', problem: 'is not valid percent-encoding' }],
+    });
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    // A path parameter over maxParamLength falls through to the API's 404, which the hooks reach.
+    const long = await t.app.inject({ method: 'GET', url: `/api/stations/${'x'.repeat(101)}` });
+    expect(long.statusCode).toBe(404);
+    expect(long.headers['content-type']).toMatch(/application\/json/);
+    expect(long.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
   it('answers malformed JSON with 400 and never a stack trace', async () => {
     const res = await t.app.inject({
       method: 'POST',

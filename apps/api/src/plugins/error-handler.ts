@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 interface ValidationItem {
@@ -33,6 +33,27 @@ const BODY_ERRORS: Readonly<Record<string, { field: string; problem: string }>> 
     problem: 'is not supported: send application/json',
   },
 };
+
+/**
+ * Fastify's `frameworkErrors` option: the answers it makes before a request reaches a route (a path that is
+ * not valid percent-encoding, a path parameter over maxParamLength) get the same JSON shape and the security
+ * headers, which no hook adds there.
+ */
+export function frameworkErrorHandler(headers: Readonly<Record<string, string>>) {
+  return (err: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+    const tooLong = err.code === 'FST_ERR_MAX_PARAM_LENGTH';
+    const status = tooLong ? 414 : 400;
+    const problem = tooLong ? 'has a segment that is too long' : 'is not valid percent-encoding';
+    reply
+      .headers(headers)
+      .code(status)
+      .send({
+        error: STATUS_CODES[status],
+        message: `path ${problem}`,
+        details: [{ field: 'path', problem }],
+      });
+  };
+}
 
 /**
  * The one error handler: bad input becomes 4xx `{ error, message, details }` naming the fields;
