@@ -203,7 +203,7 @@ export const ENV_SPEC = {
   CONTACT_RATE_LIMIT_PER_HOUR: {
     default: 10,
     parse: int(1, 1_000_000),
-    doc: 'Per-IP contact messages per hour',
+    doc: 'Per-IP contact messages per hour (attempts of any kind, a 400 included: ten times as many)',
   },
   CONTACT_RETRY_BASE_SECONDS: {
     default: 30,

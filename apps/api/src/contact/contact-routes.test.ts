@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/helpers/test-app';
 import { TEST_DIALECTS } from '../../test/helpers/test-db';
+import { CONTACT_ATTEMPTS_PER_MESSAGE } from './contact-routes';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 const valid = {
@@ -155,5 +156,19 @@ describe.each(TEST_DIALECTS)('contact rate limit on %s', (dialect) => {
     for (const body of typos) expect((await post(t, body, ip)).statusCode).toBe(400);
     for (let i = 0; i < 3; i++) expect((await post(t, valid, ip)).statusCode).toBe(201);
     expect((await post(t, valid, ip)).statusCode).toBe(429);
+  });
+
+  it('stops a stream of malformed bodies too, at ten times the message allowance per hour', async () => {
+    const ip = '10.0.0.10';
+    const bad = { ...valid, email: 'not-an-address' };
+    for (let i = 0; i < 3 * CONTACT_ATTEMPTS_PER_MESSAGE; i++)
+      expect((await post(t, bad, ip)).statusCode).toBe(400);
+    const limited = await post(t, bad, ip);
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited.json()).toMatchObject({ error: 'Too Many Requests' });
+    // Counted before validation: a good message from that address waits too; other addresses do not.
+    expect((await post(t, valid, ip)).statusCode).toBe(429);
+    expect((await post(t, valid, '10.0.0.11')).statusCode).toBe(201);
   });
 });

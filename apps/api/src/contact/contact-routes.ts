@@ -1,5 +1,6 @@
 import { ApiErrorSchema } from '@cng/shared';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { badInput } from '../lib/http-errors';
 import { storeContactMessage } from './contact-repository';
 import { ContactBodySchema, ContactCreatedSchema, HONEYPOT_FIELD } from './contact-schema';
@@ -25,11 +26,31 @@ function hasMessageControlChars(text: string): boolean {
   return false;
 }
 
+/** Attempts of any kind (a 400 included) per IP per hour, as a multiple of the accepted-message allowance. */
+export const CONTACT_ATTEMPTS_PER_MESSAGE = 10;
+
 /** `POST /api/contact`: validates, stores durably, answers 201 with the id only after the commit. */
 const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // A second, looser limit counted on arrival, before validation: a 400 stores nothing but still costs a
+  // parse and a validation, so a script sending malformed bodies is stopped too. createRateLimit gives a
+  // checker with its own store (the counts of the two limits never mix) that leaves the answer to us.
+  const attempts = app.createRateLimit({
+    max: app.config.CONTACT_RATE_LIMIT_PER_HOUR * CONTACT_ATTEMPTS_PER_MESSAGE,
+    timeWindow: '1 hour',
+  });
+  const attemptLimit = async (request: FastifyRequest, reply: FastifyReply) => {
+    const limit = await attempts(request);
+    if (limit.isAllowed || !limit.isExceeded) return;
+    reply.header('retry-after', limit.ttlInSeconds);
+    const minutes = Math.max(1, Math.ceil(limit.ttlInSeconds / 60));
+    throw Object.assign(new Error(`Too many attempts from this address: try again in ${minutes} min`), {
+      statusCode: 429,
+    });
+  };
   app.post(
     '/api/contact',
     {
+      onRequest: attemptLimit,
       config: {
         // Spam guard per IP. Counted in preHandler, after validation and the checks below: a 400 stores
         // nothing, so it must not use up a person's allowance while they fix a typo.
