@@ -116,6 +116,14 @@ export function planImport(
     present: 1,
   });
 
+  /** True when the run is a full import of this record's feed and the record lies inside its scope. */
+  const coveredByRun = (row: SourceRow) => {
+    const scopes = parsed.feeds.filter((f) => f.source === row.source);
+    if (!scopes.length) return false;
+    const record = JSON.parse(row.record) as StationRecord;
+    return scopes.some((scope) => inScope(scope, record));
+  };
+
   parsed.candidates.forEach((c, i) => {
     if (i % 500 === 0) onProgress?.(i, parsed.candidates.length);
     const key = keyOf(c.source, c.sourceId);
@@ -133,12 +141,15 @@ export function planImport(
       return;
     }
     // Join the nearest station the rule accepts, unless it has a current record from this same source. A
-    // record from this source that the run no longer has is this record's older version (raw rows are keyed
-    // by name and position, so an edit changes the id): it is replaced and the station keeps its id.
+    // record from this source that a full import (inside its scope) no longer has is this record's older
+    // version (raw rows are keyed by name and position, so an edit changes the id): it is replaced and the
+    // station keeps its id. A record outside what the run covers (a partial Overpass file without --scope)
+    // is current, exactly as for retirement below.
     let best: { id: string; dM: number; stale: SourceRow | null } | null = null;
     for (const id of grid.near(c.record.lon, c.record.lat)) {
       const own = sourcesOf.get(id)?.filter((r) => r.source === c.source) ?? [];
-      if (own.some((r) => runKeys.has(keyOf(r.source, r.source_id)))) continue;
+      if (own.some((r) => runKeys.has(keyOf(r.source, r.source_id)) || (r.present === 1 && !coveredByRun(r))))
+        continue;
       const dM = sameStationDistanceM(c.record, views.get(id)!);
       if (dM !== null && (!best || dM < best.dM)) best = { id, dM, stale: own[0] ?? null };
     }
@@ -161,13 +172,9 @@ export function planImport(
   onProgress?.(parsed.candidates.length, parsed.candidates.length);
 
   // A full import of a feed retires, inside its scope, every record it no longer has.
-  for (const scope of parsed.feeds) {
-    for (const row of [...sourceByKey.values()]) {
-      if (row.source !== scope.source || row.present !== 1 || seenKeys.has(keyOf(row.source, row.source_id)))
-        continue;
-      if (!inScope(scope, JSON.parse(row.record) as StationRecord)) continue;
-      put({ ...row, present: 0 });
-    }
+  for (const row of [...sourceByKey.values()]) {
+    if (row.present !== 1 || seenKeys.has(keyOf(row.source, row.source_id)) || !coveredByRun(row)) continue;
+    put({ ...row, present: 0 });
   }
 
   const stationUpserts: StationRow[] = [];

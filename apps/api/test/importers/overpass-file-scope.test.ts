@@ -45,6 +45,34 @@ describe.each(TEST_DIALECTS)('a partial Overpass file on %s', (dialect) => {
     expect(await activeNames()).toEqual(['Delhi A', 'Delhi B', 'Mumbai']);
   });
 
+  it('a new node beside a station the file does not cover joins nothing and replaces nothing without --scope', async () => {
+    await importStations(t.db, 'osm', [overpassFile('india.json', [DELHI_A, MUMBAI])]);
+    const before = (await loadActiveStations(t.db)).find((s) => s.name === 'Delhi A')!;
+    // Another OSM node about 15 m from Delhi A, in a file that does not hold Delhi A's own node.
+    const nearby = overpassFile('nearby.json', [node(4, 'Delhi A2', 28.614, 77.2091)]);
+    const partial = await importStations(t.db, 'osm', [nearby]);
+    expect(partial.counts).toMatchObject({ new: 1, updated: 0, merged: 0, deactivated: 0 });
+    expect(await activeNames()).toEqual(['Delhi A', 'Delhi A2', 'Mumbai']);
+    const osmIds = await t.db
+      .selectFrom('station_sources')
+      .select('source_id')
+      .where('source', '=', 'osm')
+      .execute();
+    expect(osmIds.map((r) => r.source_id).sort()).toEqual(['node/1', 'node/3', 'node/4']);
+    expect((await loadActiveStations(t.db)).find((s) => s.name === 'Delhi A')!.id).toBe(before.id);
+  });
+
+  it('inside a --scope, a node that replaces a vanished one beside it keeps that station and its id', async () => {
+    await importStations(t.db, 'osm', [overpassFile('india.json', [DELHI_A, MUMBAI])]);
+    const before = (await loadActiveStations(t.db)).find((s) => s.name === 'Delhi A')!;
+    const nearby = overpassFile('nearby.json', [node(4, 'Delhi A2', 28.614, 77.2091)]);
+    const boxed = await importStations(t.db, 'osm', [nearby], { load: { scope: DELHI_BOX } });
+    expect(boxed.counts).toMatchObject({ new: 0, updated: 1 });
+    const after = await loadActiveStations(t.db);
+    expect(after.map((s) => s.name).sort()).toEqual(['Delhi A2', 'Mumbai']);
+    expect(after.find((s) => s.name === 'Delhi A2')!.id).toBe(before.id);
+  });
+
   it('with --scope retires only inside the scope: a Delhi box retires Delhi B, the country retires Mumbai', async () => {
     await importStations(t.db, 'osm', [overpassFile('india.json', [DELHI_A, DELHI_B, MUMBAI])]);
     const delhi = overpassFile('delhi.json', [DELHI_A]);
