@@ -90,6 +90,9 @@ export default function FinderMap(props: FinderMapProps) {
     const l = layers.current;
     if (!l) return;
     l.list.clearLayers();
+    // The tooltip and the click read the station as it is now: a new report with the same status word
+    // (another count, a newer time) changes no marker but must change the tooltip.
+    const current = (s: NearestStation) => stationsRef.current.find((x) => x.id === s.id) ?? s;
     for (const s of stationsRef.current) {
       const isSelected = s.id === selectedId;
       L.circleMarker(toLeaflet(s), {
@@ -99,8 +102,8 @@ export default function FinderMap(props: FinderMapProps) {
         fillColor: STATUS_COLOURS[s.status.status],
         fillOpacity: 1,
       })
-        .bindTooltip(() => stationTooltip(s, Date.now()))
-        .on('click', () => callbacks.current.onSelect(s))
+        .bindTooltip(() => stationTooltip(current(s), Date.now()))
+        .on('click', () => callbacks.current.onSelect(current(s)))
         .addTo(l.list);
     }
   }, [map, drawKey, selectedId]);
