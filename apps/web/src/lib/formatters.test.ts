@@ -17,10 +17,9 @@ function spyNumberFormats() {
 
 describe('cached Intl formatters', () => {
   const d = new Date('2026-08-21T14:05:09Z');
-  const originalTz = process.env.TZ;
   afterEach(() => {
     vi.useRealTimers();
-    process.env.TZ = originalTz;
+    vi.unstubAllEnvs();
   });
 
   it('give what a fresh formatter or Date#toLocale… gives', () => {
@@ -59,10 +58,10 @@ describe('cached Intl formatters', () => {
   it('follow the device into another time zone within ten seconds', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-23T06:00:00Z'));
-    process.env.TZ = 'Asia/Kolkata';
+    vi.stubEnv('TZ', 'Asia/Kolkata');
     const inIndia = formatClock(d);
     expect(inIndia).toBe(d.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }));
-    process.env.TZ = 'Europe/Rome';
+    vi.stubEnv('TZ', 'Europe/Rome');
     vi.setSystemTime(new Date('2026-11-23T06:00:11Z'));
     const inItaly = formatClock(d);
     expect(inItaly).toBe(d.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }));

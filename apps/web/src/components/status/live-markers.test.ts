@@ -47,7 +47,10 @@ describe('LiveMarkers', () => {
     expect(b.setStyle).not.toHaveBeenCalled();
     expect(current().status.status).toBe('no_gas');
     // A station that is not drawn (a cluster, or the list's own marker) is ignored.
-    opened[0]!.handlers.onStatus({ ...event, stationId: 'elsewhere' });
+    opened[0]!.handlers.onStatus({ ...event, stationId: 'elsewhere', status: status('closed') });
+    expect(a.setStyle).toHaveBeenCalledTimes(1);
+    expect(b.setStyle).not.toHaveBeenCalled();
+    expect(current().status.status).toBe('no_gas');
   });
 
   it('keeps one stream while the box stays, moves it with the box, and opens none without markers', () => {
