@@ -14,6 +14,7 @@ export default fp(async function webApp(app: FastifyInstance, opts: { webDist: s
   const hasBuild = fs.existsSync(path.join(root, 'index.html'));
   // Builds from before the shell existed fall back to index.html (the "/" page, which the client re-renders).
   const shell = fs.existsSync(path.join(root, 'shell.html')) ? 'shell.html' : 'index.html';
+  const notFoundPage = fs.existsSync(path.join(root, '404.html')) ? '404.html' : 'index.html';
   if (!hasBuild) app.log.warn({ root }, 'web app is not built (run npm run build); only the API is served');
 
   if (hasBuild) {
@@ -67,8 +68,7 @@ export default fp(async function webApp(app: FastifyInstance, opts: { webDist: s
   const page = (urlPath: string, reply: FastifyReply) => {
     if (isApi(urlPath)) return apiNotFound(reply, 'GET', urlPath);
     if (isKnownClientRoute(urlPath)) return sendHtml(reply, pageFor(urlPath), 200);
-    const notFound = fs.existsSync(path.join(root, '404.html')) ? '404.html' : 'index.html';
-    return sendHtml(reply, notFound, 404);
+    return sendHtml(reply, notFoundPage, 404);
   };
   // "/" is a route in its own right (static serving has no index); every other GET path that is not a file.
   app.get('/', { schema: { hide: true } }, (_req, reply) => page('/', reply));

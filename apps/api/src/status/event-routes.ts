@@ -119,13 +119,12 @@ export function eventRoutes(
         const write = streams.add(request.ip, filter, res);
 
         try {
+          // Read before any replay: anything committed later reaches this stream live (it is registered).
+          const latest = await latestReportId(app.db);
           if (resumeFrom === undefined) {
-            const seq = await latestReportId(app.db);
-            write(`id: ${seq}\nevent: ready\ndata: ${JSON.stringify({ seq })}\n\n`);
+            write(`id: ${latest}\nevent: ready\ndata: ${JSON.stringify({ seq: latest })}\n\n`);
             return;
           }
-          // Read before the replay: anything committed later reaches this stream live (it is registered).
-          const latest = await latestReportId(app.db);
           // An id past the newest report comes from another database (restored, or a different server):
           // what this client shows may be stale in ways no replay can tell, so it must refetch.
           const unknownId = resumeFrom > latest;
