@@ -1,5 +1,6 @@
 import { bearingDeg, distanceKm, type NearestStation, type StationSummary } from '@cng/shared';
 import type { LonLat } from '../components/map/lat-lng';
+import { operatorQuery } from '../features/finder/utils/finder-filters';
 
 /** The last nearest list the finder showed (whatever its filters). */
 export const LAST_LIST_KEY = 'cng.offline.last-list.v1';
@@ -76,8 +77,8 @@ export function areaRefreshDue(at: LonLat, nowMs = Date.now()): boolean {
 function matches(s: StationSummary, filters: OfflineFilters): boolean {
   if (filters.openNow && s.openNow !== true) return false;
   if (filters.availableOnly && s.status?.status !== 'available') return false;
-  const text = filters.operator?.trim().toLowerCase() ?? '';
-  if (text.length >= 2 && ![s.brand, s.operator].some((b) => b?.toLowerCase().includes(text))) return false;
+  const text = operatorQuery(filters.operator)?.toLowerCase();
+  if (text && ![s.brand, s.operator].some((b) => b?.toLowerCase().includes(text))) return false;
   return true;
 }
 

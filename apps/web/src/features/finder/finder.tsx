@@ -1,6 +1,7 @@
 import { formatDistance } from '@cng/shared';
 import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { ArrivalPrompt } from '../../components/status/arrival-prompt';
+import { prefersReducedMotion } from '../../lib/scroll-to-top';
 import { OfflineMarker } from '../../pwa/offline-marker';
 import { savedNearestIsSure } from '../../pwa/offline-stations';
 import { NEAREST_RADIUS_KM } from './api/finder-api';
@@ -20,7 +21,6 @@ import './finder.css';
 // Leaflet is the heaviest part; the panel and the list render without waiting for it.
 const FinderMap = lazy(() => import('./components/finder-map'));
 
-/** The finder: nearest CNG stations with live distance, direction, speed and ETA; map, list, favourites. */
 /**
  * On a phone the list sits below the panel and the map: after a row is tapped, bring the panel (now showing
  * that station) back into view if it scrolled off the top, or the tap seems to do nothing.
@@ -29,10 +29,11 @@ function revealPanel() {
   requestAnimationFrame(() => {
     const hud = document.querySelector<HTMLElement>('.finder [data-testid="hud"]');
     if (!hud || hud.getBoundingClientRect().top >= 0) return;
-    const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
-    hud.scrollIntoView({ block: 'start', behavior: reduce ? 'auto' : 'smooth' });
+    hud.scrollIntoView({ block: 'start', behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
   });
 }
+
+/** The finder: nearest CNG stations with live distance, direction, speed and ETA; map, list, favourites. */
 
 export default function Finder() {
   const f = useFinder();

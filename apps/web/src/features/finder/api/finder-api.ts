@@ -1,7 +1,7 @@
 import type { ApiError, BboxResponse, NearestResponse, SearchResponse, StationSummary } from '@cng/shared';
 import { STATION_API_LIMITS } from '@cng/shared';
 import type { LonLat } from '../../../components/map/lat-lng';
-import type { FinderFilters } from '../utils/finder-filters';
+import { type FinderFilters, operatorQuery } from '../utils/finder-filters';
 
 /** Stations the finder keeps in its list: enough for a city, and the recompute stays well under 2 ms. */
 export const NEAREST_LIMIT = 50;
@@ -37,7 +37,8 @@ export function fetchNearest(at: LonLat, filters: FinderFilters, signal?: AbortS
   });
   if (filters.openNow) q.set('openNow', 'true');
   if (filters.availableOnly) q.set('status', 'available');
-  if (filters.operator.trim().length >= 2) q.set('operator', filters.operator.trim());
+  const operator = operatorQuery(filters.operator);
+  if (operator) q.set('operator', operator);
   // Never from the HTTP cache (max-age=30): a stale answer would pass for live data without the offline marker.
   return getJson<NearestResponse>(`/api/stations/nearest?${q}`, signal, 'no-store');
 }

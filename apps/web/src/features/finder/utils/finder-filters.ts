@@ -32,9 +32,15 @@ export function saveFilters(filters: FinderFilters) {
   }
 }
 
+/** The operator or brand text to filter by, trimmed, or null when it is too short (under 2 characters) to use. */
+export function operatorQuery(operator: string | undefined): string | null {
+  const text = operator?.trim() ?? '';
+  return text.length >= 2 ? text : null;
+}
+
 /** True when any filter narrows the list. */
 export function hasFilters(f: FinderFilters): boolean {
-  return f.openNow || f.availableOnly || f.operator.trim().length >= 2;
+  return f.openNow || f.availableOnly || operatorQuery(f.operator) !== null;
 }
 
 /** True when any of `stations` has published opening hours (its openNow is known, true or false). */
@@ -53,10 +59,11 @@ export function effectiveFilters(filters: FinderFilters, hoursKnown: boolean | n
 
 /** The applied filters in words ("open now · gas reported available · “IGL”"), or null when none. */
 export function filtersSummary(f: FinderFilters): string | null {
+  const operator = operatorQuery(f.operator);
   const parts = [
     f.openNow ? 'open now' : null,
     f.availableOnly ? 'gas reported available' : null,
-    f.operator.trim().length >= 2 ? `“${f.operator.trim()}”` : null,
+    operator ? `“${operator}”` : null,
   ].filter(Boolean);
   return parts.length ? parts.join(' · ') : null;
 }
