@@ -34,6 +34,31 @@ describe('stations:import from the repository root', () => {
     expect(run.stdout).toMatch(/accepted\s+1506/);
   });
 
+  it('writes every rejected row, with where it was and why, to the --rejects file and prints them', () => {
+    const report = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'cng-rejects-')), 'mimit.csv');
+    const run = runFromRoot([
+      'it-mimit',
+      `${MIMIT}_anagrafica_impianti_attivi.csv`,
+      `${MIMIT}_prezzo_alle_8.csv`,
+      '--dry-run',
+      '--rejects',
+      report,
+    ]);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain(`rejected rows (2), every one in ${report}:`);
+    const lines = fs.readFileSync(report, 'utf8').trim().split('\n');
+    expect(lines[0]).toBe('where,source,source_id,reason,detail');
+    // The two exact duplicates of the extract: 16641 repeats 16644, 54534 repeats 54535.
+    expect(lines.slice(1).map((l) => l.split(',')[3])).toEqual(['duplicate', 'duplicate']);
+    expect(
+      lines
+        .slice(1)
+        .map((l) => l.split(',')[2])
+        .sort(),
+    ).toEqual(['16641', '54534']);
+    fs.rmSync(path.dirname(report), { recursive: true, force: true });
+  });
+
   it('names the resolved path when a file is missing', () => {
     const run = runFromRoot(['india-open', 'no-such-file.json', '--dry-run']);
     expect(run.status).toBe(1);

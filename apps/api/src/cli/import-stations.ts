@@ -9,7 +9,11 @@ import { REJECT_REASONS } from '../importers/station-record';
 import { createPostgresChangeFeed } from '../lib/change-feed';
 import { formatCountsTable } from '../stations/import-counts';
 import { importStations } from '../stations/import-stations';
+import { rejectionCsv, rejectionLine } from './rejection-report';
 import { callerDir, resolveInputs } from './resolve-inputs';
+
+/** Rejected rows printed in the terminal; the CSV report has all of them. */
+const TERMINAL_REJECTS = 20;
 
 const USAGE = `Usage: npm run stations:import -- <source> <file-or-url> [more files] [options]
 
@@ -32,7 +36,9 @@ Options:
   --licence <text>       geojson/csv: licence of the list
   --attribution <text>   geojson/csv: attribution shown with every station
   --timeout <seconds>    per download; default 60 for URLs, 180 for live Overpass queries, 120 for the
-                         AFDC API (local files have no time limit)`;
+                         AFDC API (local files have no time limit)
+  --rejects <file.csv>   where to write every rejected row (default: rejected/<source>-run<N>.csv beside
+                         the SQLite file); the first ${TERMINAL_REJECTS} are also printed`;
 
 function progressReporter() {
   if (!process.stderr.isTTY) {
@@ -78,6 +84,7 @@ async function main(): Promise<number> {
       attribution: { type: 'string' },
       timeout: { type: 'string' },
       scope: { type: 'string' },
+      rejects: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -130,6 +137,21 @@ async function main(): Promise<number> {
     console.log(formatCountsTable(result.counts));
     const reasons = Object.keys(result.counts.rejected) as (keyof typeof REJECT_REASONS)[];
     for (const r of reasons) console.log(`  ${r}: ${REJECT_REASONS[r]}`);
+    if (result.rejected.length) {
+      const report = values.rejects
+        ? path.resolve(baseDir, values.rejects)
+        : path.join(
+            path.dirname(path.resolve(config.SQLITE_PATH)),
+            'rejected',
+            `${importer}-run${result.runId}.csv`,
+          );
+      fs.mkdirSync(path.dirname(report), { recursive: true });
+      fs.writeFileSync(report, rejectionCsv(result.rejected));
+      console.log(`\nrejected rows (${result.rejected.length}), every one in ${report}:`);
+      for (const r of result.rejected.slice(0, TERMINAL_REJECTS)) console.log(`  ${rejectionLine(r)}`);
+      if (result.rejected.length > TERMINAL_REJECTS)
+        console.log(`  … ${result.rejected.length - TERMINAL_REJECTS} more in the file`);
+    }
     // SQLite servers notice the new import_runs row by polling; PostgreSQL ones hear a NOTIFY now.
     if (result.changed && handle.pgPool) {
       const feed = await createPostgresChangeFeed(handle.pgPool);

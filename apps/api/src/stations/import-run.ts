@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
-import type { ParsedImport } from '../importers/station-record';
+import type { ParsedImport, Rejection } from '../importers/station-record';
 import { countsChangedData, type ImportCounts } from './import-counts';
 import { planImport } from './import-plan';
 
@@ -20,6 +20,8 @@ export interface ImportResult {
   /** True when station data changed (never on a dry run). */
   changed: boolean;
   dryRun: boolean;
+  /** Every row the importer refused, with where it was and why. */
+  rejected: Rejection[];
 }
 
 // Kept well under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters per statement.
@@ -151,7 +153,7 @@ export async function runImport(
         .executeTakeFirstOrThrow();
       return { runId: Number(run.id), counts: plan.counts };
     });
-    return { runId, counts, changed: countsChangedData(counts), dryRun: false };
+    return { runId, counts, changed: countsChangedData(counts), dryRun: false, rejected: parsed.rejected };
   } catch (err) {
     if (err instanceof DryRunRollback) {
       const run = await db
@@ -159,7 +161,13 @@ export async function runImport(
         .values(runRow(err.counts, true))
         .returning('id')
         .executeTakeFirstOrThrow();
-      return { runId: Number(run.id), counts: err.counts, changed: false, dryRun: true };
+      return {
+        runId: Number(run.id),
+        counts: err.counts,
+        changed: false,
+        dryRun: true,
+        rejected: parsed.rejected,
+      };
     }
     await recordFailedRun(
       db,
