@@ -8,9 +8,14 @@ import contactRoutes from './contact/contact-routes';
 import type { DbHandle } from './db/database';
 import type { ChangeFeed } from './lib/change-feed';
 import corsPolicy from './plugins/cors-policy';
-import errorHandler, { frameworkErrorHandler } from './plugins/error-handler';
+import errorHandler, {
+  clientErrorHandler,
+  frameworkErrorHandler,
+  MAX_PARAM_LENGTH,
+} from './plugins/error-handler';
 import finiteNumbers from './plugins/finite-numbers';
 import queryShape from './plugins/query-shape';
+import sameOriginWrites from './plugins/same-origin-writes';
 import security, { securityHeaders } from './plugins/security';
 import stationIndex from './plugins/station-index';
 import { partAwareValidatorFactory } from './plugins/validator-compilers';
@@ -42,6 +47,9 @@ export async function buildApp(deps: AppDeps) {
     ajv: { customOptions: { coerceTypes: 'array', allErrors: false, removeAdditional: false } },
     schemaController: { compilersFactory: { buildValidator: partAwareValidatorFactory() } },
     frameworkErrors: frameworkErrorHandler(headers),
+    clientErrorHandler: clientErrorHandler(headers),
+    // Longer than any id (80 characters): an over-long id reaches its route and is answered 400 naming it.
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('config', config);
@@ -55,6 +63,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(finiteNumbers);
   await app.register(security, { headers });
   await app.register(corsPolicy);
+  await app.register(sameOriginWrites, { trustedOrigins: config.TRUSTED_ORIGINS });
   await app.register(rateLimit, {
     global: true,
     max: config.API_RATE_LIMIT_PER_MIN,
@@ -71,6 +80,21 @@ export async function buildApp(deps: AppDeps) {
           'Find CNG stations: nearest, in a box, along a route, by id, and live status reported by drivers. ' +
           'Coordinates are WGS84; distances in km; bearings in degrees from true north. Station data keeps its ' +
           'source licence and attribution (OpenStreetMap data © OpenStreetMap contributors, ODbL).',
+      },
+      components: {
+        // Named by the admin and operator routes' `security`; without the definitions the document is invalid.
+        securitySchemes: {
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'ADMIN_TOKEN of the server (admin routes, off when unset)',
+          },
+          operatorAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'OPERATOR_TOKEN of the server (official statuses, off when unset)',
+          },
+        },
       },
       tags: [
         { name: 'stations', description: 'Station search' },

@@ -25,4 +25,32 @@ describe('loadConfig', () => {
   it('requires a cookie secret in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/COOKIE_SECRET: is required/);
   });
+
+  it('names the variable and the rule but never prints a value, secrets and passwords included', () => {
+    const secrets = {
+      DATABASE_URL: 'mysql://admin:hunter2-db-password@db.example/cng',
+      COOKIE_SECRET: 'short-cookie-secret',
+      ADMIN_TOKEN: 'adm-tok-9',
+      OPERATOR_TOKEN: 'op-tok-7',
+      SMTP_URL: 'http://mailer:smtp-password@mail.example',
+      PORT: 'port-value-x',
+    };
+    let message = '';
+    try {
+      loadConfig({ NODE_ENV: 'production', ...secrets });
+      expect.unreachable('loadConfig accepted bad variables');
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      message = (err as ConfigError).message;
+    }
+    for (const [name, value] of Object.entries(secrets)) {
+      expect(message).toContain(`${name}: `);
+      expect(message).not.toContain(value);
+      for (const part of value.split(/[:/@]+/).filter((p) => p.length >= 6))
+        expect(message).not.toContain(part);
+    }
+    // A short secret is reported as too short, not as missing.
+    expect(message).toMatch(/^ {2}- COOKIE_SECRET: must be at least 32 characters$/m);
+    expect(message).not.toMatch(/COOKIE_SECRET: is required/);
+  });
 });

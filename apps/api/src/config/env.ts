@@ -89,6 +89,17 @@ export const ENV_SPEC = {
     doc: 'Map tile URL template; its origin is allowed by the Content-Security-Policy',
   },
   TRUST_PROXY: { default: false, parse: bool, doc: 'Trust X-Forwarded-For (behind a load balancer)' },
+  TRUSTED_ORIGINS: {
+    default: [] as string[],
+    parse: (raw: string) =>
+      raw.split(',').map((o) => {
+        const origin = o.trim();
+        if (!/^https?:\/\/[^/\s]+$/i.test(origin))
+          throw new Error('must be comma-separated origins like https://example.com (no path)');
+        return origin;
+      }),
+    doc: 'Other origins whose pages may send writes (reports, proposals, contact); the site itself always may',
+  },
   API_RATE_LIMIT_PER_MIN: {
     default: 600,
     parse: int(1, 1_000_000),
@@ -255,10 +266,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     try {
       out[name] = spec.parse(raw);
     } catch (err) {
-      problems.push(`${name}: ${(err as Error).message} (got ${JSON.stringify(raw.slice(0, 60))})`);
+      // The variable and the rule, never the value: it may be a secret or a URL with a password in it.
+      problems.push(`${name}: ${(err as Error).message}`);
     }
   }
-  if (out.NODE_ENV === 'production' && !out.COOKIE_SECRET) {
+  // Only when it is unset: a short one has already been reported as too short.
+  if (out.NODE_ENV === 'production' && !env.COOKIE_SECRET) {
     problems.push('COOKIE_SECRET: is required when NODE_ENV=production');
   }
   if (problems.length) throw new ConfigError(problems);

@@ -1,6 +1,12 @@
 import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { drainRequest } from '../lib/drain-request';
+
+/** How much of an over-large upload is read and thrown away so that its 413 arrives (see drainRequest). */
+const DRAIN_MAX_BYTES = 64 * 1024 * 1024;
+const DRAIN_MAX_MS = 10_000;
 
 interface ValidationItem {
   instancePath?: string;
@@ -55,12 +61,52 @@ export function frameworkErrorHandler(headers: Readonly<Record<string, string>>)
   };
 }
 
+/** Longest path segment a route parameter may be (Fastify's default is 100); longer ones are answered 414. */
+export const MAX_PARAM_LENGTH = 1000;
+
+/** Node's own answers to requests it cannot parse, by its error code (anything else is a 400). */
+const CLIENT_ERRORS: Readonly<Record<string, { status: number; field: string; problem: string }>> = {
+  HPE_HEADER_OVERFLOW: { status: 431, field: 'headers', problem: 'are larger than this server accepts' },
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, field: 'request', problem: 'did not arrive in time' },
+};
+
+/**
+ * Fastify's `clientErrorHandler` option: what Node answers on its own (oversized headers, a malformed
+ * request line, a request timeout) goes out with the security headers and the JSON error shape too.
+ */
+export function clientErrorHandler(headers: Readonly<Record<string, string>>) {
+  const headerLines = Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
+  return (err: NodeJS.ErrnoException, socket: Socket) => {
+    if (err.code === 'ECONNRESET' || socket.destroyed) return;
+    const known = (err.code && CLIENT_ERRORS[err.code]) || {
+      status: 400,
+      field: 'request',
+      problem: 'is not a valid HTTP request',
+    };
+    const reason = STATUS_CODES[known.status] ?? 'Bad Request';
+    const body = JSON.stringify({
+      error: reason,
+      message: `${known.field} ${known.problem}`,
+      details: [{ field: known.field, problem: known.problem }],
+    });
+    if (socket.writable) {
+      socket.write(
+        `HTTP/1.1 ${known.status} ${reason}\r\n${headerLines}content-type: application/json; charset=utf-8\r\n` +
+          `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+      );
+    }
+    socket.destroy(err);
+  };
+}
+
 /**
  * The one error handler: bad input becomes 4xx `{ error, message, details }` naming the fields;
  * anything unexpected is logged with the request and answered 500 without internals.
  */
 export default fp(async function errorHandler(app: FastifyInstance) {
-  app.setErrorHandler((err: FastifyError & { validationContext?: string }, request, reply) => {
+  app.setErrorHandler(async (err: FastifyError & { validationContext?: string }, request, reply) => {
     if (err.validation) {
       const details = err.validation.map((v) => describe(v as ValidationItem, err.validationContext));
       const message = details.map((d) => `${d.field} ${d.problem}`).join('; ');
@@ -74,6 +120,9 @@ export default fp(async function errorHandler(app: FastifyInstance) {
         message: 'Something went wrong on our side. Please try again.',
       });
     }
+    // The client is still uploading: read the rest first, or closing the connection resets it (see drainRequest).
+    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+      await drainRequest(request.raw, DRAIN_MAX_BYTES, DRAIN_MAX_MS);
     // 4xx raised by Fastify itself or our routes (bad JSON, body too large, 429…) carry safe messages.
     const body: Record<string, unknown> = { error: STATUS_CODES[status] ?? 'Error', message: err.message };
     const bodyError = err.code ? BODY_ERRORS[err.code] : undefined;

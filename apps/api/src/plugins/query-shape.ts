@@ -23,7 +23,17 @@ function checkQueryShape(request: FastifyRequest) {
     | undefined;
   const properties = schema?.properties;
   const query = request.query as Record<string, unknown> | undefined;
-  if (!properties || !query) return;
+  if (!query) return;
+  if (!properties) {
+    // An API route that takes no parameters refuses them too (the docs' own pages aside), rather than
+    // ignoring what the client thinks it asked for.
+    const extra = Object.keys(query)[0];
+    const url = request.url;
+    if (extra !== undefined && url.startsWith('/api/') && !url.startsWith('/api/docs')) {
+      throw badInput(extra.replace(/\[.*$/, ''), 'is not allowed: this endpoint takes no query parameters');
+    }
+    return;
+  }
   for (const [key, value] of Object.entries(query)) {
     // `lat[]=1` and `lat[0]=1` arrive as keys with brackets; name the parameter the client meant.
     const bracket = key.indexOf('[');

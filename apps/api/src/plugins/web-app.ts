@@ -4,6 +4,7 @@ import { isKnownClientRoute } from '@cng/shared';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import { MAX_PARAM_LENGTH } from './error-handler';
 
 /**
  * Serves the built web app: hashed assets cached for a year, HTML always revalidated, prerendered pages
@@ -22,6 +23,8 @@ export default fp(async function webApp(app: FastifyInstance, opts: { webDist: s
       root,
       wildcard: false,
       index: false,
+      // Source maps stay on the server (ADR 0012): they would publish the whole source, comments included.
+      allowedPath: (pathName) => !pathName.endsWith('.map'),
       setHeaders(res, filePath) {
         const rel = path.relative(root, filePath);
         if (rel.startsWith(`assets${path.sep}`))
@@ -46,8 +49,16 @@ export default fp(async function webApp(app: FastifyInstance, opts: { webDist: s
     reply.code(status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').sendFile(file);
 
   const isApi = (urlPath: string) => urlPath === '/api' || urlPath.startsWith('/api/');
-  const apiNotFound = (reply: FastifyReply, method: string, urlPath: string) =>
-    reply.code(404).send({ error: 'Not Found', message: `No API endpoint ${method} ${urlPath}` });
+  const apiNotFound = (reply: FastifyReply, method: string, urlPath: string) => {
+    // A segment too long to be any route's parameter (an id of 5,000 characters) is the path's fault.
+    if (urlPath.split('/').some((segment) => segment.length > MAX_PARAM_LENGTH)) {
+      const problem = `has a segment longer than ${MAX_PARAM_LENGTH} characters`;
+      return reply
+        .code(414)
+        .send({ error: 'URI Too Long', message: `path ${problem}`, details: [{ field: 'path', problem }] });
+    }
+    return reply.code(404).send({ error: 'Not Found', message: `No API endpoint ${method} ${urlPath}` });
+  };
 
   app.setNotFoundHandler((request, reply) => {
     const urlPath = request.url.split('?')[0] ?? '/';

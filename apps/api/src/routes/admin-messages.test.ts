@@ -24,8 +24,43 @@ describe.each(TEST_DIALECTS)('GET /api/admin/messages on %s', (dialect) => {
       expect(res.statusCode).toBe(401);
       expect(res.headers['www-authenticate']).toMatch(/^Bearer/);
       expect(res.json().error).toBe('Unauthorized');
+      expect(res.json().details).toEqual([
+        { field: 'authorization', problem: 'must be Bearer <admin token>' },
+      ]);
       expect(res.body).not.toContain('Asha');
     }
+  });
+
+  it('reads the Bearer scheme case-insensitively, as the operator token does', async () => {
+    for (const auth of [`bearer ${TOKEN}`, `BEARER ${TOKEN}`, `Bearer  ${TOKEN}`]) {
+      expect((await get('/api/admin/messages', auth)).statusCode, auth).toBe(200);
+    }
+  });
+
+  it('answers 400 naming the parameter for numbers the database cannot hold and unknown parameters', async () => {
+    const auth = `Bearer ${TOKEN}`;
+    const cases: [string, string][] = [
+      ['/api/admin/messages?offset=1e20', 'offset'],
+      ['/api/admin/messages?offset=2147483648', 'offset'],
+      ['/api/admin/messages?limit=10&colour=red', 'colour'],
+      ['/api/admin/messages/3000000000/attempts', 'id'],
+    ];
+    for (const [url, field] of cases) {
+      const res = await get(url, auth);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().details[0].field, url).toBe(field);
+    }
+  });
+
+  it('documents its bearer scheme: the OpenAPI document answers while ADMIN_TOKEN is set', async () => {
+    const json = await get('/api/docs/json');
+    expect(json.statusCode).toBe(200);
+    const doc = json.json();
+    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.paths['/api/admin/messages'].get.security).toEqual([{ bearerAuth: [] }]);
+    const yaml = await get('/api/docs/yaml');
+    expect(yaml.statusCode).toBe(200);
+    expect(yaml.body).toMatch(/securitySchemes:/);
   });
 
   it('lists messages newest first with their forwarding state', async () => {

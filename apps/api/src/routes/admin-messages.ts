@@ -1,9 +1,9 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { ApiErrorSchema } from '@cng/shared';
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { listContactMessages } from '../contact/contact-repository';
 import { listDeliveryAttempts } from '../contact/delivery-attempts';
+import { bearerMatches } from '../lib/bearer-token';
 import { badInput } from '../lib/http-errors';
 
 const StateSchema = Type.Union([
@@ -51,12 +51,8 @@ const AttemptSchema = Type.Object({
   durationMs: Type.Integer(),
 });
 
-/** Compares through fixed-length digests so neither the content nor the length of the token leaks by timing. */
-function sameToken(given: string, expected: string): boolean {
-  const a = createHash('sha256').update(given).digest();
-  const b = createHash('sha256').update(expected).digest();
-  return timingSafeEqual(a, b);
-}
+/** The largest id the database can hold (an `integer` column is 32-bit on PostgreSQL). */
+const MAX_DB_ID = 2_147_483_647;
 
 /** Admin API behind `Authorization: Bearer <ADMIN_TOKEN>`; not registered at all when ADMIN_TOKEN is unset. */
 const adminMessagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -64,11 +60,14 @@ const adminMessagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   if (!token) return;
   // Checked before the request is parsed any further: strangers learn nothing, not even from 400s or 404s.
   const requireAdmin = async (request: FastifyRequest, reply: FastifyReply) => {
-    const header = request.headers.authorization ?? '';
-    const given = header.startsWith('Bearer ') ? header.slice(7) : '';
-    if (!given || !sameToken(given, token)) {
+    if (!bearerMatches(request.headers.authorization, token)) {
       reply.header('WWW-Authenticate', 'Bearer realm="admin"');
-      throw Object.assign(new Error('A valid admin bearer token is required'), { statusCode: 401 });
+      throw badInput(
+        'authorization',
+        'must be Bearer <admin token>',
+        401,
+        'A valid admin bearer token is required',
+      );
     }
   };
   app.get(
@@ -79,11 +78,14 @@ const adminMessagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['contact'],
         summary: 'Contact messages with their forwarding state (admin)',
         security: [{ bearerAuth: [] }],
-        querystring: Type.Object({
-          state: Type.Optional(StateSchema),
-          limit: Type.Integer({ minimum: 1, maximum: 500, default: 100 }),
-          offset: Type.Integer({ minimum: 0, default: 0 }),
-        }),
+        querystring: Type.Object(
+          {
+            state: Type.Optional(StateSchema),
+            limit: Type.Integer({ minimum: 1, maximum: 500, default: 100 }),
+            offset: Type.Integer({ minimum: 0, maximum: MAX_DB_ID, default: 0 }),
+          },
+          { additionalProperties: false },
+        ),
         response: { 200: Type.Object({ messages: Type.Array(MessageSchema) }), 401: ApiErrorSchema },
       },
     },
@@ -100,7 +102,9 @@ const adminMessagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['contact'],
         summary: 'Every attempt to forward one contact message, oldest first (admin)',
         security: [{ bearerAuth: [] }],
-        params: Type.Object({ id: Type.Integer({ minimum: 1, description: 'Message id' }) }),
+        params: Type.Object({
+          id: Type.Integer({ minimum: 1, maximum: MAX_DB_ID, description: 'Message id' }),
+        }),
         response: {
           200: Type.Object({ messageId: Type.Integer(), attempts: Type.Array(AttemptSchema) }),
           400: ApiErrorSchema,

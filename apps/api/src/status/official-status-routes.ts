@@ -1,4 +1,3 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import {
   ApiErrorSchema,
   OfficialStatusRequestSchema,
@@ -7,19 +6,11 @@ import {
   StationIdParamsSchema,
 } from '@cng/shared';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { bearerMatches } from '../lib/bearer-token';
 import { badInput } from '../lib/http-errors';
 import { insertOfficialStatus, publicReportFromRow } from './report-repository';
 import { cleanNote, requireStation } from './report-routes';
 import type { StatusCache } from './status-cache';
-
-/** True when the Authorization header carries `Bearer <token>`; compares digests in constant time. */
-export function bearerMatches(header: string | undefined, token: string): boolean {
-  const given = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '')?.[1];
-  if (!given || !token) return false;
-  // Hashing first gives equal-length buffers, so the comparison time says nothing about the token.
-  const digest = (s: string) => createHash('sha256').update(s).digest();
-  return timingSafeEqual(digest(given), digest(token));
-}
 
 /** POST /api/stations/:id/official-status: operators and staff set a status that outranks drivers. */
 export function officialStatusRoutes(cache: StatusCache): FastifyPluginAsyncTypebox {
@@ -30,6 +21,7 @@ export function officialStatusRoutes(cache: StatusCache): FastifyPluginAsyncType
         schema: {
           tags: ['status'],
           summary: 'Set an official status (Authorization: Bearer OPERATOR_TOKEN)',
+          security: [{ operatorAuth: [] }],
           description:
             'Outranks driver reports until validUntil (default: now + ttlMin, 120 min). 401 without the ' +
             'right token; 404 when the server has no OPERATOR_TOKEN.',
@@ -42,6 +34,8 @@ export function officialStatusRoutes(cache: StatusCache): FastifyPluginAsyncType
             404: ApiErrorSchema,
           },
         },
+        // Guarded by its token, not by the caller's browser: an operator's own tools may post from anywhere.
+        config: { crossOriginWrites: true },
         // Check the token before the body is even validated: strangers learn nothing from 400s.
         onRequest: async (request, reply) => {
           const token = app.config.OPERATOR_TOKEN;

@@ -1,6 +1,6 @@
 import type { Station } from '@cng/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearerMatches } from '../../src/status/official-status-routes';
+import { bearerMatches } from '../../src/lib/bearer-token';
 import { createTestApp } from '../helpers/test-app';
 import { createTestDb, TEST_DIALECTS } from '../helpers/test-db';
 import { seedStations } from './seed-stations';

@@ -70,6 +70,8 @@ const alongRouteRoute: FastifyPluginAsyncTypebox = async (app) => {
       },
       config: {
         cors: CORS_ALLOW_POST,
+        // It only reads: a POST because a route is too long for a URL.
+        crossOriginWrites: true,
         // Each call may measure up to half a million station–segment pairs: a tighter budget than lookups.
         rateLimit: {
           max: Math.max(1, Math.floor(app.config.API_RATE_LIMIT_PER_MIN / ALONG_ROUTE_RATE_SHARE)),
