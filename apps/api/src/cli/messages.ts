@@ -10,6 +10,7 @@ import {
 import { listDeliveryAttempts } from '../contact/delivery-attempts';
 import { formatMessagesTable } from '../contact/messages-table';
 import { migrateToLatest, openDatabase } from '../db/database';
+import { terminalSafeJson } from '../lib/unsafe-text';
 
 const USAGE = `Usage: npm run messages -- [options]
 
@@ -64,13 +65,13 @@ async function main() {
       }
       console.log(
         values.json
-          ? JSON.stringify({ messageId: attemptsOf, attempts }, null, 2)
+          ? terminalSafeJson({ messageId: attemptsOf, attempts })
           : formatAttemptsTable(attemptsOf, attempts),
       );
       return;
     }
     const messages = await listContactMessages(db, { state, limit });
-    console.log(values.json ? JSON.stringify(messages, null, 2) : formatMessagesTable(messages));
+    console.log(values.json ? terminalSafeJson(messages) : formatMessagesTable(messages));
   } finally {
     await db.destroy();
   }

@@ -33,6 +33,14 @@ const BAD_INPUT: [label: string, body: Record<string, unknown>, field: string][]
   // PostgreSQL cannot store NUL in text: it must be a 400 on both databases, not a 500 on one.
   ['message with a NUL byte', { ...valid, message: 'nul \u0000 byte' }, 'message'],
   ['message with a bell character', { ...valid, message: 'ring \u0007 ring' }, 'message'],
+  ['message with an escape sequence', { ...valid, message: 'red \u001b[31m text' }, 'message'],
+  ['message with a C1 control (CSI)', { ...valid, message: 'csi \u009b2J clear' }, 'message'],
+  ['message with a C1 control (NEL)', { ...valid, message: 'next \u0085 line' }, 'message'],
+  ['message with a bidi override', { ...valid, message: 'see \u202egnp.exe\u202c' }, 'message'],
+  ['message with a bidi isolate', { ...valid, message: 'a \u2067b\u2069 c' }, 'message'],
+  ['name with a bidi override', { ...valid, name: 'Asha \u202eRaman' }, 'name'],
+  ['name with a C1 control', { ...valid, name: 'Asha\u0090' }, 'name'],
+  ['email with a bidi override', { ...valid, email: 'asha\u202e@example.in' }, 'email'],
   ['an unknown field', { ...valid, subject: 'hi' }, 'subject'],
 ];
 

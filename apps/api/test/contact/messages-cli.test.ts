@@ -96,3 +96,31 @@ describe('npm run messages -- --attempts <id>', () => {
     expect(bad.stderr).toContain('--attempts takes a message id');
   });
 });
+
+describe('npm run messages prints stored text safely', () => {
+  let db: TestDb;
+  beforeAll(async () => {
+    db = await createTestDb('sqlite');
+    // Stored before the form refused such characters, or written straight into the database.
+    await storeContactMessage(db.db, {
+      name: 'Mallory \u202eevil',
+      email: 'm@example.in',
+      message: 'clear \u001b[2J screen \u009b31m red \u0007 bell',
+      spam: false,
+    });
+  });
+  afterAll(async () => db.cleanup());
+
+  it('shows control and bidi characters as visible escapes in the table and in JSON', async () => {
+    const table = await messages(db);
+    expect(table.code).toBe(0);
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: checking that none reach the terminal.
+    const raw = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+    expect(table.stdout).not.toMatch(raw);
+    expect(table.stdout).toContain('Mallory \\u{202e}evil');
+    expect(table.stdout).toContain('clear \\u{1b}[2J screen \\u{9b}31m red \\u{7} bell');
+    const json = await messages(db, '--json');
+    expect(json.stdout).not.toMatch(raw);
+    expect(JSON.parse(json.stdout)[0].name).toBe('Mallory \u202eevil');
+  });
+});
