@@ -9,6 +9,7 @@ import { REJECT_REASONS } from '../importers/station-record';
 import { createPostgresChangeFeed } from '../lib/change-feed';
 import { formatCountsTable } from '../stations/import-counts';
 import { importStations } from '../stations/import-stations';
+import { BAD_ROW_SHARE, MASS_RETIRE_SHARE } from '../stations/mass-retire-guard';
 import { rejectionCsv, rejectionLine } from './rejection-report';
 import { callerDir, resolveInputs } from './resolve-inputs';
 
@@ -28,6 +29,9 @@ File paths are relative to the folder you run the command in.
 
 Options:
   --dry-run              plan and count, change nothing
+  --allow-mass-retire    write the run even if it retires more than ${MASS_RETIRE_SHARE * 100} % of a source's stations or
+                         rejects more than ${BAD_ROW_SHARE * 100} % of its rows as faulty (without it such a run
+                         changes nothing)
   --regions <geojson>    region polygons (default for india-open: STATIONS_REGIONS_FILE)
   --scope <area>         osm files: the area they cover completely, so stations there that they no longer
                          list are retired: IN | IN,IT | world | bbox:west,south,east,north
@@ -78,6 +82,7 @@ async function main(): Promise<number> {
     allowPositionals: true,
     options: {
       'dry-run': { type: 'boolean', default: false },
+      'allow-mass-retire': { type: 'boolean', default: false },
       regions: { type: 'string' },
       feed: { type: 'string' },
       licence: { type: 'string' },
@@ -114,6 +119,7 @@ async function main(): Promise<number> {
     await migrateToLatest(handle.db);
     const result = await importStations(handle.db, importer, inputs, {
       dryRun: values['dry-run'],
+      allowMassRetire: values['allow-mass-retire'],
       load: {
         regionsFile,
         overpassUrl: config.OVERPASS_URL,

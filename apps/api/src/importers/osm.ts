@@ -30,9 +30,18 @@ export function parseOverpassJson(
   input: string,
   options: { scope?: Omit<FeedScope, 'source'> | null } = {},
 ): ParsedImport {
-  const data = parseJson(text, input) as { elements?: unknown };
+  const data = parseJson(text, input) as { elements?: unknown; remark?: unknown; error?: unknown };
   if (!data || typeof data !== 'object' || !Array.isArray(data.elements)) {
     throw new Error(`${input} is not Overpass JSON: it has no "elements" array`);
+  }
+  // Overpass reports a timeout or an out-of-memory stop with HTTP 200, the elements found so far, and a
+  // remark: the answer is partial, and importing it would retire every station it did not reach.
+  const remark = data.remark ?? data.error;
+  if (remark !== undefined && remark !== null && String(remark).trim() !== '') {
+    throw new Error(
+      `${input} is an incomplete Overpass answer (${data.elements.length} elements before it stopped): ` +
+        `${JSON.stringify(String(remark).slice(0, 300))}`,
+    );
   }
   const elements = data.elements as OverpassElement[];
   const file = path.basename(input);

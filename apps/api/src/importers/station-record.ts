@@ -69,8 +69,25 @@ export const REJECT_REASONS = {
   'not-cng': 'the row is not a CNG station',
   'not-open': 'the station is planned, temporarily closed or private',
   'no-station-for-price': 'a price row whose station is not in the station file',
+  'unsafe-text': 'a text field holds a control or bidi-override character',
+  'too-long': 'a text field is longer than any real value of its kind',
+  'bad-url': 'a link is not an http(s) URL',
 } as const;
 export type RejectReason = keyof typeof REJECT_REASONS;
+
+/**
+ * Reasons that say the source no longer offers the row as a CNG station: it is not CNG, not verified, not
+ * open, or gone from the station file. Every other reason is a fault in the row (a broken coordinate, a bad
+ * character, a duplicate): the source still lists the station, so it stays as it was and is not retired,
+ * and the row counts towards the run's share of bad rows (plan-guard.ts).
+ */
+export const SOURCE_DROPPED_REASONS: ReadonlySet<RejectReason> = new Set([
+  'not-cng',
+  'not-cng-verified',
+  'not-open',
+  'no-station-for-price',
+  'missing-id',
+]);
 
 /**
  * What one run covers for deactivation: records of `source` that the run did not see become absent, but only

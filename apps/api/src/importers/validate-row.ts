@@ -1,6 +1,7 @@
 import type { CngDetails, CoordinateQuality } from '@cng/shared';
 import tzLookup from '@photostructure/tz-lookup';
 import { iso1A2Code } from '@rapideditor/country-coder';
+import { unsafeTextProblem } from '../lib/unsafe-text';
 import type { RegionLookup } from './region-lookup';
 import type { Candidate, RecordPrice, Rejection, RejectReason } from './station-record';
 
@@ -40,6 +41,48 @@ const text = (v: unknown): string | null => {
   const s = String(v).replace(/\s+/g, ' ').trim();
   return s === '' ? null : s;
 };
+
+/**
+ * The longest text a field may hold. OpenStreetMap caps every tag at 255 characters; the longest real values
+ * in our sources are far below these (a MIMIT operator of 158 characters is the longest field seen).
+ */
+export const TEXT_LIMITS = {
+  name: 200,
+  brand: 120,
+  operator: 255,
+  address: 300,
+  city: 120,
+  region: 120,
+  openingHours: 255,
+  phone: 100,
+  licence: 200,
+  attribution: 300,
+  url: 500,
+} as const;
+
+/** An absolute http(s) URL, the only links a station may carry (no javascript:, data:, file:…). */
+function isHttpUrl(url: string): boolean {
+  if (!/^https?:\/\//i.test(url)) return false;
+  try {
+    return ['http:', 'https:'].includes(new URL(url).protocol);
+  } catch {
+    return false;
+  }
+}
+
+/** The first problem of a record's text fields, as a rejection reason and detail, or null when all are fine. */
+function textProblem(fields: Record<keyof typeof TEXT_LIMITS, string | null>): [RejectReason, string] | null {
+  for (const [field, value] of Object.entries(fields) as [keyof typeof TEXT_LIMITS, string | null][]) {
+    if (value === null) continue;
+    const problem = unsafeTextProblem(value);
+    if (problem) return ['unsafe-text', `${field} ${problem}`];
+    if (value.length > TEXT_LIMITS[field])
+      return ['too-long', `${field} has ${value.length} characters, at most ${TEXT_LIMITS[field]}`];
+  }
+  if (fields.url !== null && !isHttpUrl(fields.url))
+    return ['bad-url', `url ${JSON.stringify(fields.url.slice(0, 80))} is not an http(s) URL`];
+  return null;
+}
 
 /** Plain decimal degrees, optionally signed, with a decimal point or (some sources) a decimal comma. */
 const DECIMAL = /^[+-]?(\d+([.,]\d*)?|[.,]\d+)$/;
@@ -84,33 +127,48 @@ export function validateRow(row: RawRow, options: ValidateOptions = {}): Candida
   const name = text(row.name) ?? brand;
   if (!name) return reject('empty-name');
   const region = options.regions?.(lon, lat) ?? text(row.region);
+  const fields = {
+    name,
+    brand,
+    operator: text(row.operator),
+    address: text(row.address),
+    city: text(row.city),
+    region,
+    openingHours: text(row.openingHours),
+    phone: text(row.phone),
+    licence: row.licence,
+    attribution: row.attribution,
+    url: text(row.url),
+  };
+  const problem = textProblem(fields);
+  if (problem) return reject(...problem);
   return {
     source: row.source,
     sourceId: row.sourceId,
     record: {
       name,
       brand,
-      operator: text(row.operator),
+      operator: fields.operator,
       lon,
       lat,
-      address: text(row.address),
-      city: text(row.city),
+      address: fields.address,
+      city: fields.city,
       region,
       countryCode: claimed ?? country,
       timeZone: safeTimeZone(lat, lon),
-      openingHours: text(row.openingHours),
-      phone: text(row.phone),
+      openingHours: fields.openingHours,
+      phone: fields.phone,
       price: row.price ?? null,
       cng: {
         fillType: row.cng?.fillType ?? null,
         pressurePsi: row.cng?.pressurePsi ?? null,
         vehicleClass: row.cng?.vehicleClass ?? null,
-        open24x7: row.cng?.open24x7 ?? (text(row.openingHours) === '24/7' ? true : null),
+        open24x7: row.cng?.open24x7 ?? (fields.openingHours === '24/7' ? true : null),
       },
       coordinateQuality: row.coordinateQuality,
       licence: row.licence,
       attribution: row.attribution,
-      url: row.url ?? null,
+      url: fields.url,
     },
   };
 }

@@ -1,8 +1,15 @@
 import { createHash } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { StationSourcesTable } from '../db/schema';
-import type { Candidate, FeedScope, ParsedImport, StationRecord } from '../importers/station-record';
+import {
+  type Candidate,
+  type FeedScope,
+  type ParsedImport,
+  SOURCE_DROPPED_REASONS,
+  type StationRecord,
+} from '../importers/station-record';
 import { emptyCounts, type ImportCounts } from './import-counts';
+import { MassRetireRefused, massRetireReasons } from './mass-retire-guard';
 import { mergeStation, type StationRow, stationRowChanged } from './merge-station';
 import { type Comparable, sameStationDistanceM } from './same-station';
 import { StationGrid } from './station-grid';
@@ -57,8 +64,13 @@ export function planImport(
   stations: StationRow[],
   sourceRows: SourceRow[],
   now: string,
-  onProgress?: (done: number, total: number) => void,
+  options: {
+    onProgress?: (done: number, total: number) => void;
+    /** Write a run that retires or rejects past the limits of mass-retire-guard.ts. */
+    allowMassRetire?: boolean;
+  } = {},
 ): ImportPlan {
+  const { onProgress } = options;
   const counts = emptyCounts(parsed);
   const stationById = new Map(stations.map((s) => [s.id, s]));
   const sourceByKey = new Map(sourceRows.map((r) => [keyOf(r.source, r.source_id), r]));
@@ -80,6 +92,10 @@ export function planImport(
   // Every record this run has, known in advance: a record is "not in this run" only if no row carries it.
   const runKeys = new Set(parsed.candidates.map((c) => keyOf(c.source, c.sourceId)));
   const seenKeys = new Set<string>();
+  // A row rejected for a fault of its own still names its station: the source lists it, so it is not retired.
+  for (const r of parsed.rejected) {
+    if (r.sourceId && !SOURCE_DROPPED_REASONS.has(r.reason)) seenKeys.add(keyOf(r.source, r.sourceId));
+  }
   const seen: ImportPlan['seen'] = [];
   const put = (row: SourceRow) => {
     const key = keyOf(row.source, row.source_id);
@@ -172,10 +188,17 @@ export function planImport(
   onProgress?.(parsed.candidates.length, parsed.candidates.length);
 
   // A full import of a feed retires, inside its scope, every record it no longer has.
+  const covered = new Map<string, number>();
+  const retired = new Map<string, number>();
   for (const row of [...sourceByKey.values()]) {
-    if (row.present !== 1 || seenKeys.has(keyOf(row.source, row.source_id)) || !coveredByRun(row)) continue;
+    if (row.present !== 1 || !coveredByRun(row)) continue;
+    covered.set(row.source, (covered.get(row.source) ?? 0) + 1);
+    if (seenKeys.has(keyOf(row.source, row.source_id))) continue;
+    retired.set(row.source, (retired.get(row.source) ?? 0) + 1);
     put({ ...row, present: 0 });
   }
+  const refusal = massRetireReasons(parsed, covered, retired);
+  if (refusal.length && !options.allowMassRetire) throw new MassRetireRefused(refusal);
 
   const stationUpserts: StationRow[] = [];
   for (const id of dirty) {

@@ -10,6 +10,12 @@ export interface ImportOptions {
   dryRun?: boolean;
   /** The run's clock (tests pin it). */
   now?: Date;
+  /**
+   * Write a run that would retire more than a set share of a source's stations or reject more than a set
+   * share of its rows (stations/mass-retire-guard.ts). Only a person passes it (`--allow-mass-retire`):
+   * the start-up import never does.
+   */
+  allowMassRetire?: boolean;
   /** Called while planning and writing, for a progress bar. */
   onProgress?: (phase: 'plan' | 'write', done: number, total: number) => void;
 }
@@ -143,7 +149,10 @@ export async function runImport(
     const { runId, counts } = await db.transaction().execute(async (trx) => {
       const stations = await trx.selectFrom('stations').selectAll().execute();
       const sources = await trx.selectFrom('station_sources').selectAll().execute();
-      const plan = planImport(parsed, stations, sources, now, (d, t) => options.onProgress?.('plan', d, t));
+      const plan = planImport(parsed, stations, sources, now, {
+        onProgress: (d, t) => options.onProgress?.('plan', d, t),
+        allowMassRetire: options.allowMassRetire,
+      });
       if (options.dryRun) throw new DryRunRollback(plan.counts);
       await writePlan(trx, plan, now, options);
       const run = await trx
