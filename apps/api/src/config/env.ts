@@ -239,7 +239,12 @@ export const ENV_SPEC = {
   SSE_MAX_STREAMS_PER_IP: {
     default: 8,
     parse: int(1, 10_000),
-    doc: 'Concurrent live event streams allowed per IP',
+    doc: 'Concurrent live event streams allowed per network: an IPv4 address, or an IPv6 /64',
+  },
+  SSE_MAX_STREAMS: {
+    default: 5000,
+    parse: int(1, 1_000_000),
+    doc: 'Concurrent live event streams one instance holds (then 503 with Retry-After)',
   },
 } satisfies Record<string, VarSpec<unknown>>;
 

@@ -84,18 +84,27 @@ export function eventRoutes(
             'to receive the changes you missed; when too many stations changed to replay them, a `reset` ' +
             'event (data = StreamResetEvent JSON) asks you to fetch the statuses you show again.',
           querystring: EventsQuerySchema,
-          response: { 400: ApiErrorSchema, 429: RetryLaterErrorSchema },
+          response: { 400: ApiErrorSchema, 429: RetryLaterErrorSchema, 503: RetryLaterErrorSchema },
         },
       },
       async (request, reply) => {
         const filter = parseFilter(request.query);
-        if (!streams.canOpen(request.ip)) {
+        const refusal = streams.refusal(request.ip);
+        if (refusal) {
           reply.header('Retry-After', '30');
+          const retry = { retryAfterSec: 30, retryAt: new Date(Date.now() + 30_000).toISOString() };
+          if (refusal === 'instance') {
+            return reply.code(503).send({
+              error: 'Service Unavailable',
+              message: 'This server holds as many live streams as it can. Try again in 30 s.',
+              ...retry,
+            });
+          }
           return reply.code(429).send({
             error: 'Too Many Requests',
             message: 'Too many open event streams from your network. Close one or try again in 30 s.',
-            retryAfterSec: 30,
-            retryAt: new Date(Date.now() + 30_000).toISOString(),
+            ...retry,
+            details: [{ field: 'ip', problem: 'has as many open event streams as one network may' }],
           });
         }
         const resumeFrom = resumePoint(request.headers['last-event-id'], request.query.lastEventId);
@@ -150,7 +159,7 @@ export function eventRoutes(
           }
           let last = resumeFrom;
           for (const { stationId, seq } of changed) {
-            if (!write(formatStatusEvent(cache.snapshot(stationId, seq)))) return;
+            if (!write(formatStatusEvent(cache.snapshot(stationId, seq)), stationId)) return;
             last = Math.max(last, seq);
           }
           write(

@@ -19,6 +19,12 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Events one stream may have waiting while its client does not read (one per station at most: a newer state
+ * replaces an older one). A page follows the ≤ 200 stations it shows, so a client past this is stuck.
+ */
+const SSE_MAX_QUEUED_EVENTS = 250;
+
 // Decay changes confidence within minutes, not seconds: a minute is soon enough to tell open pages.
 const RECOMPUTE_EVERY_MS = 60_000;
 
@@ -33,7 +39,9 @@ export default fp(
     const cache = new StatusCache(app.db);
     const streams = new EventStreams({
       heartbeatMs: app.config.SSE_HEARTBEAT_SEC * 1000,
-      maxPerIp: app.config.SSE_MAX_STREAMS_PER_IP,
+      maxPerNetwork: app.config.SSE_MAX_STREAMS_PER_IP,
+      maxStreams: app.config.SSE_MAX_STREAMS,
+      maxQueued: SSE_MAX_QUEUED_EVENTS,
     });
     // Subscribe before loading, so a change that lands during the load is applied afterwards, not lost.
     const unsubscribers = [
