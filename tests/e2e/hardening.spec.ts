@@ -1,0 +1,126 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, test } from '@playwright/test';
+import { waitForStations } from './finder-helpers';
+
+/** A page on another origin (localhost on its own port), as an ad or a hostile site would be. */
+async function startOtherSite() {
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end('<!doctype html><title>Another site</title><p>Another site</p>');
+  });
+  await new Promise<void>((resolve) => server.listen(0, 'localhost', resolve));
+  return {
+    url: `http://localhost:${(server.address() as AddressInfo).port}/`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+test('a page on another origin cannot write through a visitor’s browser; the site’s own pages can @desktop', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  await waitForStations(request);
+  const near = await request.get('/api/stations/nearest?lat=41.1&lon=16.93&limit=1');
+  const stationId = ((await near.json()) as { stations: { id: string }[] }).stations[0]!.id;
+  const reports = async () =>
+    ((await (await request.get(`/api/stations/${stationId}/reports`)).json()) as { reports: unknown[] })
+      .reports.length;
+  const before = await reports();
+
+  const other = await startOtherSite();
+  try {
+    await page.goto(other.url);
+    // The browser itself sends Origin and Sec-Fetch-Site: cross-site; the page cannot forge them.
+    const answers = await page.evaluate(
+      async ({ api, id }) => {
+        const post = async (path: string, body: object) => {
+          const res = await fetch(`${api}${path}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          });
+          return { status: res.status, body: await res.json() };
+        };
+        return [
+          await post(`/api/stations/${id}/reports`, { status: 'closed' }),
+          await post('/api/contact', { name: 'Ad', email: 'ad@example.com', message: 'hello' }),
+        ];
+      },
+      { api: baseURL!, id: stationId },
+    );
+    for (const answer of answers) {
+      expect(answer.status).toBe(403);
+      expect(answer.body.error).toBe('Forbidden');
+      expect(answer.body.details[0]).toMatchObject({ field: 'sec-fetch-site' });
+    }
+    // A plain HTML form (no JavaScript, no preflight) is refused too.
+    await page.setContent(
+      `<form method="post" action="${baseURL}/api/contact" enctype="text/plain">` +
+        '<input name="x" value="y"><button>Send</button></form>',
+    );
+    const [formAnswer] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/api/contact')),
+      page.getByRole('button', { name: 'Send' }).click(),
+    ]);
+    expect(formAnswer.status()).toBe(403);
+  } finally {
+    await other.close();
+  }
+  expect(await reports()).toBe(before);
+
+  // The finder's own page may write: a report from /App is stored.
+  await page.goto('/App');
+  const own = await page.evaluate(async (id) => {
+    const res = await fetch(`/api/stations/${id}/reports`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 'available' }),
+    });
+    return res.status;
+  }, stationId);
+  expect(own).toBe(201);
+  expect(await reports()).toBe(before + 1);
+});
+
+test('a station name of 200 characters with no spaces does not widen the finder on a phone @mobile', async ({
+  page,
+  context,
+  request,
+}) => {
+  await waitForStations(request);
+  const longName = `${'CNGSTATION'.repeat(20)}`;
+  const longAddress = `${'Road'.repeat(75)}`;
+  // The longest name and address the importers accept, served as the API would serve them.
+  let patchedId = '';
+  await page.route('**/api/stations/nearest?*', async (route) => {
+    const res = await route.fetch();
+    const body = await res.json();
+    patchedId = body.stations[0].id;
+    Object.assign(body.stations[0], { name: longName, address: longAddress });
+    await route.fulfill({ response: res, json: body });
+  });
+  await page.route(/\/api\/stations\/[A-Za-z0-9_-]+$/, async (route) => {
+    const res = await route.fetch();
+    const body = await res.json();
+    if (body.id === patchedId) Object.assign(body, { name: longName, address: longAddress });
+    await route.fulfill({ response: res, json: body });
+  });
+  await context.grantPermissions(['geolocation']);
+  await context.setGeolocation({ latitude: 41.1, longitude: 16.9317, accuracy: 10 });
+  await page.goto('/App');
+  await expect(page.getByTestId('hud-station-name')).toContainText(longName.slice(0, 40));
+  await expect(page.getByTestId('station-list')).toContainText(longName.slice(0, 40));
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  // The name wraps inside the panel instead of running out of it.
+  const panel = await page.getByTestId('hud').boundingBox();
+  const name = await page.getByTestId('hud-station-name').boundingBox();
+  expect(name!.x + name!.width).toBeLessThanOrEqual(panel!.x + panel!.width + 1);
+  await page.getByTestId('station-list').getByRole('button', { name: /^Details/ }).first().click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText(longAddress.slice(0, 40));
+  const dialogOverflow = await dialog.evaluate((el) => el.scrollWidth - el.clientWidth);
+  expect(dialogOverflow).toBeLessThanOrEqual(0);
+});
