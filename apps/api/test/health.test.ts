@@ -53,11 +53,15 @@ describe.each(TEST_DIALECTS)('API skeleton on %s', (dialect) => {
     });
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    // A path parameter over maxParamLength falls through to the API's 404, which the hooks reach.
+    // An over-long id reaches its route and is refused naming it; a segment no route could take is a 414.
     const long = await t.app.inject({ method: 'GET', url: `/api/stations/${'x'.repeat(101)}` });
-    expect(long.statusCode).toBe(404);
-    expect(long.headers['content-type']).toMatch(/application\/json/);
+    expect(long.statusCode).toBe(400);
+    expect(long.json().details[0].field).toBe('id');
     expect(long.headers['content-security-policy']).toContain("default-src 'self'");
+    const absurd = await t.app.inject({ method: 'GET', url: `/api/stations/${'x'.repeat(1001)}` });
+    expect(absurd.statusCode).toBe(414);
+    expect(absurd.headers['content-type']).toMatch(/application\/json/);
+    expect(absurd.headers['content-security-policy']).toContain("default-src 'self'");
   });
 
   it('answers malformed JSON with 400 and never a stack trace', async () => {
