@@ -22,6 +22,8 @@ Sources: ${IMPORTERS.join(', ')}
   osm          Overpass JSON files, or live: overpass:world | overpass:IN | overpass:bbox=w,s,e,n
   india-open   dataset/stations.json and/or raw_sources/*.json of bash1401/cng-route-planner-india-data
   it-mimit     the two MIMIT files: anagrafica_impianti_attivi.csv and prezzo_alle_8.csv
+  mgl          Mahanagar Gas outlets: live (the operator's locator API) or the scraped GeoJSON copy
+  hpoil        HPOIL Gas outlets: live (the operator's locator page) or a saved copy (.csv or .html)
   afdc         AFDC CSV/JSON files, or live: api (needs AFDC_API_KEY)
   geojson|csv  an operator's own list (docs/importing-stations.md)
 
@@ -32,7 +34,7 @@ Options:
   --allow-mass-retire    write the run even if it retires more than ${MASS_RETIRE_SHARE * 100} % of a source's stations or
                          rejects more than ${BAD_ROW_SHARE * 100} % of its rows as faulty (without it such a run
                          changes nothing)
-  --regions <geojson>    region polygons (default for india-open: STATIONS_REGIONS_FILE)
+  --regions <geojson>    region polygons (default for india-open, mgl, hpoil: STATIONS_REGIONS_FILE)
   --scope <area>         osm files: the area they cover completely, so stations there that they no longer
                          list are retired: IN | IN,IT | world | bbox:west,south,east,north
                          (without it an Overpass file retires nothing)
@@ -109,7 +111,7 @@ async function main(): Promise<number> {
   const inputs = resolveInputs(importer, given, baseDir);
   const regionsFile = values.regions
     ? path.resolve(baseDir, values.regions)
-    : importer === 'india-open' && fs.existsSync(config.STATIONS_REGIONS_FILE)
+    : ['india-open', 'mgl', 'hpoil'].includes(importer) && fs.existsSync(config.STATIONS_REGIONS_FILE)
       ? config.STATIONS_REGIONS_FILE
       : null;
   if (regionsFile) console.error(`regions from ${regionsFile}`);
@@ -125,6 +127,8 @@ async function main(): Promise<number> {
         overpassUrl: config.OVERPASS_URL,
         afdcApiKey: config.AFDC_API_KEY,
         afdcUrl: config.AFDC_API_URL,
+        mglUrl: config.MGL_OUTLETS_URL,
+        hpoilUrl: config.HPOIL_LOCATOR_URL,
         timeoutMs: timeoutS === undefined ? undefined : timeoutS * 1000,
         scope: values.scope,
         feed: values.feed,

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { LIVE_INPUT } from '../importers/load-import';
 import { isUrl } from '../importers/read-input';
 
 /**
@@ -7,10 +8,14 @@ import { isUrl } from '../importers/read-input';
  */
 export const callerDir = (env: NodeJS.ProcessEnv = process.env): string => env.INIT_CWD || process.cwd();
 
-/** True for inputs that name no file: URLs, live Overpass targets (osm) and the live AFDC API (afdc). */
+/**
+ * True for inputs that name no file: URLs, live Overpass targets (osm), the live AFDC API (afdc) and the
+ * operators' own locators (mgl, hpoil: `live`).
+ */
 export function isLiveTarget(importer: string, input: string): boolean {
   if (isUrl(input)) return true;
   if (importer === 'osm' && /^overpass:/i.test(input)) return true;
+  if ((importer === 'mgl' || importer === 'hpoil') && input === LIVE_INPUT) return true;
   return importer === 'afdc' && input === 'api';
 }
 

@@ -7,6 +7,8 @@ describe('loadConfig', () => {
     expect(c.PORT).toBe(8080);
     expect(c.DATABASE_URL).toBe('');
     expect(c.SQLITE_PATH).toMatch(/data\/cng-navigator\.sqlite$/);
+    // developer.nrel.gov answers 410 Gone since 2026-05-29.
+    expect(c.AFDC_API_URL).toBe('https://developer.nlr.gov/api/alt-fuel-stations/v1.json');
   });
 
   it('names every bad variable at once', () => {

@@ -166,15 +166,25 @@ export const ENV_SPEC = {
     parse: str,
     doc: 'Italian MIMIT price list used by the start-up import',
   },
+  MGL_OUTLETS_URL: {
+    default: 'https://www.mahanagargas.com:3000/outlet/cngfilling',
+    parse: str,
+    doc: 'Mahanagar Gas outlet-locator API used by the start-up import (`stations:import -- mgl live`)',
+  },
+  HPOIL_LOCATOR_URL: {
+    default: 'https://hpoilgas.in/cng-locator.php?get_cng_fuel_stations=all',
+    parse: str,
+    doc: 'HPOIL Gas CNG locator page used by the start-up import (`stations:import -- hpoil live`)',
+  },
   AFDC_API_KEY: {
     default: '',
     parse: str,
     doc: 'NREL developer API key for live AFDC (US) imports: `stations:import -- afdc api`',
   },
   AFDC_API_URL: {
-    default: 'https://developer.nrel.gov/api/alt-fuel-stations/v1.json',
+    default: 'https://developer.nlr.gov/api/alt-fuel-stations/v1.json',
     parse: str,
-    doc: 'AFDC stations API endpoint',
+    doc: 'AFDC stations API endpoint (moved from developer.nrel.gov, which answers 410 Gone, on 2026-05-29)',
   },
   STATIONS_POLL_SEC: {
     default: 15,

@@ -1,6 +1,7 @@
 import { readInput } from './read-input';
 
-export const DEFAULT_AFDC_URL = 'https://developer.nrel.gov/api/alt-fuel-stations/v1.json';
+/** The AFDC API's host since 2026-05-29; the old one (developer.nrel.gov) answers 410 Gone. */
+export const DEFAULT_AFDC_URL = 'https://developer.nlr.gov/api/alt-fuel-stations/v1.json';
 
 /**
  * Downloads every available public CNG station from the AFDC API (JSON). The key comes from the environment
@@ -12,7 +13,7 @@ export async function fetchAfdc(
 ): Promise<string> {
   if (!apiKey) {
     throw new Error(
-      'AFDC_API_KEY is not set: get a free key at https://developer.nrel.gov/signup/ and export it',
+      'AFDC_API_KEY is not set: get a free key at https://developer.nlr.gov/signup/ and export it',
     );
   }
   const url = new URL(options.baseUrl ?? DEFAULT_AFDC_URL);

@@ -2,15 +2,20 @@ import { parseAfdc } from './afdc';
 import { fetchAfdc } from './afdc-client';
 import { parseScopeOption } from './file-scope';
 import { parseGenericCsv, parseGenericGeoJson } from './generic';
+import { DEFAULT_HPOIL_URL, parseHpoilCsv, parseHpoilHtml } from './hpoil';
 import { parseIndiaOpen } from './india-open';
 import { MIMIT_PRICES_HEADER, parseMimit } from './it-mimit';
+import { DEFAULT_MGL_URL, fetchMglOutlets, parseMglApi, parseMglGeoJson } from './mgl';
 import { parseOverpassJson } from './osm';
 import { DEFAULT_OVERPASS_URL, fetchOverpass, parseOverpassTarget, scopeOfArea } from './overpass-client';
 import { readInput, redact } from './read-input';
-import { loadRegionLookup } from './region-lookup';
+import { loadRegionLookup, type RegionLookup } from './region-lookup';
 import type { ParsedImport } from './station-record';
 
-export const IMPORTERS = ['osm', 'india-open', 'it-mimit', 'afdc', 'geojson', 'csv'] as const;
+export const IMPORTERS = ['osm', 'india-open', 'it-mimit', 'mgl', 'hpoil', 'afdc', 'geojson', 'csv'] as const;
+
+/** The input that means "ask the operator's own locator now" (mgl, hpoil). */
+export const LIVE_INPUT = 'live';
 export type ImporterName = (typeof IMPORTERS)[number];
 
 export interface LoadOptions {
@@ -19,6 +24,8 @@ export interface LoadOptions {
   overpassUrl?: string;
   afdcApiKey?: string;
   afdcUrl?: string;
+  mglUrl?: string;
+  hpoilUrl?: string;
   /** Per download. */
   timeoutMs?: number;
   /** Generic formats: list name, licence and attribution. */
@@ -61,6 +68,12 @@ export async function loadImport(
   }
   const fileScope = options.scope === undefined ? null : parseScopeOption(options.scope);
   const read = (input: string) => readInput(input, { timeoutMs: options.timeoutMs });
+  // India's states from coordinates, for the India lists (loaded once, on first use).
+  let regionLookup: RegionLookup | null | undefined;
+  const regions = () => {
+    regionLookup ??= options.regionsFile ? loadRegionLookup(options.regionsFile) : null;
+    return regionLookup;
+  };
   const parts: ParsedImport[] = [];
   switch (importer as ImporterName) {
     case 'osm':
@@ -76,11 +89,10 @@ export async function loadImport(
         } else parts.push(parseOverpassJson(await read(input), input, { scope: fileScope }));
       }
       break;
-    case 'india-open': {
-      const regions = options.regionsFile ? loadRegionLookup(options.regionsFile) : null;
-      for (const input of inputs) parts.push(parseIndiaOpen(await read(input), input, { regions }));
+    case 'india-open':
+      for (const input of inputs)
+        parts.push(parseIndiaOpen(await read(input), input, { regions: regions() }));
       break;
-    }
     case 'it-mimit': {
       if (inputs.length !== 2)
         throw new Error('it-mimit needs two inputs: the station file and the price file');
@@ -92,6 +104,23 @@ export async function loadImport(
       parts.push(parseMimit(texts[s]!, inputs[s]!, texts[p]!, inputs[p]!));
       break;
     }
+    case 'mgl':
+      for (const input of inputs) {
+        if (input === LIVE_INPUT) {
+          const url = options.mglUrl ?? DEFAULT_MGL_URL;
+          parts.push(parseMglApi(await fetchMglOutlets(url, options.timeoutMs ?? 60_000), url, regions()));
+        } else parts.push(parseMglGeoJson(await read(input), input, regions()));
+      }
+      break;
+    case 'hpoil':
+      for (const input of inputs) {
+        if (input === LIVE_INPUT) {
+          const url = options.hpoilUrl ?? DEFAULT_HPOIL_URL;
+          parts.push(parseHpoilHtml(await readInput(url, { timeoutMs: options.timeoutMs }), url, regions()));
+        } else if (/\.html?$/i.test(input)) parts.push(parseHpoilHtml(await read(input), input, regions()));
+        else parts.push(parseHpoilCsv(await read(input), input, regions()));
+      }
+      break;
     case 'afdc':
       for (const input of inputs) {
         if (input === 'api') {

@@ -15,6 +15,16 @@ export const SOURCE_LICENCES = {
     attribution: 'Ministero delle Imprese e del Made in Italy — Osservatorio prezzi carburanti',
     url: 'https://www.mimit.gov.it/it/open-data/elenco-dataset/carburanti-prezzi-praticati-e-anagrafica-degli-impianti',
   },
+  mgl: {
+    licence: 'Facts published by the operator on its public outlet locator (no licence stated)',
+    attribution: 'Mahanagar Gas Limited (mahanagargas.com outlet locator)',
+    url: 'https://www.mahanagargas.com/',
+  },
+  hpoil: {
+    licence: 'Facts published by the operator on its public CNG locator (no licence stated)',
+    attribution: 'HPOIL Gas (hpoilgas.in CNG locator)',
+    url: 'https://hpoilgas.in/cng-locator.php',
+  },
   afdc: {
     licence: 'US government open data',
     attribution: 'U.S. Department of Energy, Alternative Fuels Data Center (NREL)',

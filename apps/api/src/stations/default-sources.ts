@@ -57,6 +57,22 @@ export function defaultSources(config: Config): DefaultSource[] {
       howTo: `Import it from files with: npm run stations:import -- it-mimit <stations.csv> <prices.csv> ${DOCS}`,
     },
     {
+      label: 'Mahanagar Gas (MGL) outlets',
+      importer: 'mgl',
+      live: ['live'],
+      offline: [path.join(dir, 'operators', 'mgl_and_osm_cng_stations_2026-03-20.geojson')],
+      timeoutS: fileS,
+      howTo: `Import it with: npm run stations:import -- mgl live, or from the shared copy: mgl <file.geojson> ${DOCS}`,
+    },
+    {
+      label: 'HPOIL Gas outlets',
+      importer: 'hpoil',
+      live: ['live'],
+      offline: [path.join(dir, 'operators', 'hpoil_kolhapur_stations.csv')],
+      timeoutS: fileS,
+      howTo: `Import it with: npm run stations:import -- hpoil live, or from the shared copy: hpoil <file.csv> ${DOCS}`,
+    },
+    {
       label: 'OpenStreetMap India',
       importer: 'osm',
       live: ['overpass:IN'],

@@ -64,6 +64,8 @@ export async function runStartupImport(app: FastifyInstance): Promise<{ imported
   const load: LoadOptions = {
     regionsFile: fs.existsSync(config.STATIONS_REGIONS_FILE) ? config.STATIONS_REGIONS_FILE : null,
     overpassUrl: config.OVERPASS_URL,
+    mglUrl: config.MGL_OUTLETS_URL,
+    hpoilUrl: config.HPOIL_LOCATOR_URL,
   };
   const sources = defaultSources(config);
   app.log.info(

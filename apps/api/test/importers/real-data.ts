@@ -12,6 +12,8 @@ export const INDIA_RAW = fs
   .map((f) => path.join(INDIA_RAW_DIR, f));
 export const MIMIT_STATIONS = path.join(STATIONS_DIR, 'italy_mimit_anagrafica_impianti_attivi.csv');
 export const MIMIT_PRICES = path.join(STATIONS_DIR, 'italy_mimit_prezzo_alle_8.csv');
+export const MGL_FILE = path.join(STATIONS_DIR, 'operators', 'mgl_and_osm_cng_stations_2026-03-20.geojson');
+export const HPOIL_FILE = path.join(STATIONS_DIR, 'operators', 'hpoil_kolhapur_stations.csv');
 export const INDIA_STATES = path.join(repoRoot, '..', 'shared', 'data', 'india_states.geojson');
 
 export const readText = (file: string) => fs.readFileSync(file, 'utf8');

@@ -36,6 +36,8 @@ describe.each(TEST_DIALECTS)('start-up import on %s', (dialect) => {
     INDIA_OPEN_URL: `${live.url}/stations.json`,
     MIMIT_STATIONS_URL: `${live.url}/anagrafica.csv`,
     MIMIT_PRICES_URL: `${live.url}/prezzo.csv`,
+    MGL_OUTLETS_URL: `${live.url}/outlet/cngfilling`,
+    HPOIL_LOCATOR_URL: `${live.url}/cng-locator.php`,
     STATIONS_OFFLINE_DIR: offlineDir,
   });
 
@@ -45,16 +47,23 @@ describe.each(TEST_DIALECTS)('start-up import on %s', (dialect) => {
       const events: string[] = [];
       t.app.changes.subscribe('stations-changed', ({ reason }) => events.push(reason));
       const { result, messages } = await logged(t.app, 'warn', () => runStartupImport(t.app));
-      expect(result.imported).toBe(2);
-      // India dataset + raw files (1,526 stations) and the Italian pair (1,506).
+      expect(result.imported).toBe(4);
+      // India dataset + raw files (1,526 stations), the Italian pair (1,506), MGL's list (471 new stations;
+      // 134 of its records joined stations the India dataset has) and HPOIL's (31).
       const health = await t.app.inject({ method: 'GET', url: '/api/health' });
-      expect(health.json().stations).toBe(1_526 + 1_506);
+      expect(health.json().stations).toBe(1_526 + 1_506 + 471 + 31);
       await new Promise((r) => setTimeout(r, 100));
       expect(events).toContain('import');
       // Both Overpass queries and all three file downloads were tried first.
       expect(live.requests.filter((r) => r.url === '/api/interpreter')).toHaveLength(2);
       expect(live.requests.map((r) => r.url)).toEqual(
-        expect.arrayContaining(['/stations.json', '/anagrafica.csv', '/prezzo.csv']),
+        expect.arrayContaining([
+          '/stations.json',
+          '/anagrafica.csv',
+          '/prezzo.csv',
+          '/outlet/cngfilling',
+          '/cng-locator.php',
+        ]),
       );
       // Each source that failed without a local copy says how to import it, though others were imported.
       const howTo = texts(messages).filter((m) => m.includes('npm run stations:import -- osm'));
@@ -92,7 +101,7 @@ describe.each(TEST_DIALECTS)('start-up import on %s', (dialect) => {
       const { result, messages } = await logged(t.app, 'warn', () => runStartupImport(t.app));
       expect(result.imported).toBe(0);
       const howTo = texts(messages).filter((m) => m.includes('npm run stations:import --'));
-      expect(howTo).toHaveLength(4);
+      expect(howTo).toHaveLength(6);
       const health = await t.app.inject({ method: 'GET', url: '/api/health' });
       expect(health.statusCode).toBe(200);
       expect(health.json().stations).toBe(0);
