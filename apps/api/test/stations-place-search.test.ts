@@ -1,6 +1,5 @@
 import type { NearestResponse, SearchResponse } from '@cng/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { placeGazetteerLoadMs } from '../src/geo/place-gazetteer';
 import { oracleDistanceKm } from './helpers/brute-force';
 import { importRealStations } from './helpers/real-import';
 import { publishAndWaitForRebuild } from './helpers/station-api-app';
@@ -24,12 +23,6 @@ describe.each(TEST_DIALECTS)(
     afterAll(async () => t?.close());
     const get = (url: string) => t.app.inject({ method: 'GET', url });
 
-    it('loads the gazetteer on the first search, not when the server starts', async () => {
-      if (dialect === 'sqlite') expect(placeGazetteerLoadMs()).toBeNull();
-      expect((await get('/api/stations/search?q=pune')).statusCode).toBe(200);
-      expect(placeGazetteerLoadMs()).toBeGreaterThan(0);
-    });
-
     it.each([
       ['mumbai', 'Mumbai', 72.8777, 19.076],
       ['mumbi', 'Mumbai', 72.8777, 19.076],
@@ -46,8 +39,11 @@ describe.each(TEST_DIALECTS)(
       expect(near.count).toBe(10);
       expect(near.stations.every((s) => s.countryCode === 'IN')).toBe(true);
       expect(place.nearestStationKm).toBeCloseTo(near.stations[0]!.distanceKm, 9);
-      // The importer stores no city for these stations: the place is how a town name reaches them.
-      expect(near.stations.every((s) => s.city === null)).toBe(true);
+      // The India dataset's city is not stored (it is unreliable): the place is how a town name reaches them.
+      const indiaOnly = near.stations.filter((s) =>
+        s.sources.every((x) => x.source.startsWith('india-open')),
+      );
+      expect(indiaOnly.every((s) => s.city === null)).toBe(true);
     });
 
     it('finds the Italian town of Forlì typed without its accent, and its stations', async () => {

@@ -42,7 +42,12 @@ export type CoordinateQuality = (typeof COORDINATE_QUALITIES)[number];
 /** A station as stored and as the server's in-memory index holds it. Coordinates are lon, lat (WGS84). */
 export const StationSchema = Type.Object({
   id: Type.String({ description: 'Stable id; survives re-imports' }),
-  name: Type.String(),
+  name: Type.String({ description: 'The name as the source gives it' }),
+  displayName: Type.String({
+    description:
+      'The name to show: the source name, or "brand or operator · locality" when the source name is only a ' +
+      'company or a word for a CNG station ("Hp", "CNG Station")',
+  }),
   brand: Nullable(Type.String()),
   operator: Nullable(Type.String()),
   lon: Type.Number({ minimum: -180, maximum: 180 }),

@@ -7,6 +7,8 @@ import type { Generated } from 'kysely';
 export interface StationsTable {
   id: string;
   name: string;
+  /** The name shown to drivers (migration 0005); null on rows written before it. */
+  display_name: string | null;
   brand: string | null;
   operator: string | null;
   lon: number;

@@ -1,5 +1,6 @@
 import { distanceKm } from '@cng/shared';
 import { FuzzyKeys, toPostings } from './fuzzy-keys';
+import { NearestIndex } from './nearest-index';
 import { PLACE_ALIASES } from './place-aliases';
 import { foldedWords, foldText, MIN_LOOSE_TERM_LENGTH, queryTerms } from './station-search';
 
@@ -61,6 +62,7 @@ export class PlaceIndex {
   private readonly postings: Int32Array;
   private readonly wordCounts: Uint8Array;
   private readonly fuzzy: FuzzyKeys;
+  private spatial?: NearestIndex;
 
   constructor(columns: PlaceColumns, aliases = PLACE_ALIASES) {
     this.columns = columns;
@@ -92,6 +94,13 @@ export class PlaceIndex {
     this.keys = [...lists.keys()].sort();
     ({ offsets: this.offsets, postings: this.postings } = toPostings(this.keys.map((k) => lists.get(k)!)));
     this.fuzzy = new FuzzyKeys(this.keys);
+  }
+
+  /** Nearest place to (lon, lat) within `maxKm`, or null; the spatial index is built on first use. */
+  nearestPlace(lon: number, lat: number, maxKm: number): { place: number; distanceKm: number } | null {
+    this.spatial ??= new NearestIndex(this.columns.lons, this.columns.lats);
+    const hit = this.spatial.nearest(lon, lat, 1, maxKm)[0];
+    return hit ? { place: hit.index, distanceKm: hit.distanceKm } : null;
   }
 
   /** Place i's stored fields. */

@@ -1,4 +1,5 @@
 import type { Station } from '@cng/shared';
+import { shortOf } from '../importers/company-aliases';
 import { NearestIndex } from './nearest-index';
 import { compileOpenNow, type OpenNowFn } from './open-now';
 import { StationClusters } from './station-clusters';
@@ -32,7 +33,10 @@ export class StationIndex {
     this.search = new StationSearch(stations);
     this.positionById = new Map(stations.map((s, i) => [s.id, i]));
     this.openNowFns = stations.map(compileOpenNow);
-    this.operatorText = stations.map((s) => foldText(`${s.operator ?? ''}\n${s.brand ?? ''}`));
+    // With the short names of the companies ("Indraprastha Gas Limited" is found by "IGL" too).
+    this.operatorText = stations.map((s) =>
+      foldText([s.operator, s.brand, shortOf(s.operator), shortOf(s.brand)].filter(Boolean).join('\n')),
+    );
     this.jsonHeads = new Array(stations.length);
   }
 

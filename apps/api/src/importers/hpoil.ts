@@ -44,6 +44,7 @@ function rowOf(s: Station, where: string): RawRow {
     licence,
     attribution,
     url,
+    sourceCompany: 'HPOIL',
   };
 }
 

@@ -73,6 +73,7 @@ export function parseIndiaOpen(
       lat: raw.latitude,
       claimedCountry: 'IN',
       coordinateQuality: meta.quality,
+      sourceCompany: 'company' in meta ? meta.company : null,
       licence: SOURCE_LICENCES['india-open'].licence,
       attribution: `${meta.publisher}, via ${SOURCE_LICENCES['india-open'].attribution}`,
       url: SOURCE_LICENCES['india-open'].url,

@@ -49,6 +49,7 @@ function mglRow(
     licence,
     attribution,
     url,
+    sourceCompany: 'MGL',
   };
 }
 

@@ -38,11 +38,15 @@ export const SOURCE_LICENCES = {
  */
 export const INDIA_SUB_SOURCES: Record<
   string,
-  { publisher: string; quality: 'operator' | 'osm' | 'geocoded' }
+  { publisher: string; quality: 'operator' | 'osm' | 'geocoded'; company?: string }
 > = {
-  mngl: { publisher: 'Maharashtra Natural Gas Ltd station list', quality: 'operator' },
-  gail_pdf: { publisher: 'GAIL Gas "Existing CNG Stations" list', quality: 'operator' },
-  gujarat_gas: { publisher: 'Gujarat Gas station list, geocoded with Nominatim', quality: 'geocoded' },
+  mngl: { publisher: 'Maharashtra Natural Gas Ltd station list', quality: 'operator', company: 'MNGL' },
+  gail_pdf: { publisher: 'GAIL Gas "Existing CNG Stations" list', quality: 'operator', company: 'GAIL Gas' },
+  gujarat_gas: {
+    publisher: 'Gujarat Gas station list, geocoded with Nominatim',
+    quality: 'geocoded',
+    company: 'Gujarat Gas',
+  },
   igl_mgl: { publisher: 'OpenStreetMap (IGL/MGL zones) © OpenStreetMap contributors', quality: 'osm' },
   osm: { publisher: 'OpenStreetMap © OpenStreetMap contributors', quality: 'osm' },
   osm_allstations: { publisher: 'OpenStreetMap © OpenStreetMap contributors', quality: 'osm' },

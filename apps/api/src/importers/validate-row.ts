@@ -2,6 +2,7 @@ import type { CngDetails, CoordinateQuality } from '@cng/shared';
 import tzLookup from '@photostructure/tz-lookup';
 import { iso1A2Code } from '@rapideditor/country-coder';
 import { unsafeTextProblem } from '../lib/unsafe-text';
+import { normaliseCompanies } from './company-aliases';
 import type { RegionLookup } from './region-lookup';
 import type { Candidate, RecordPrice, Rejection, RejectReason } from './station-record';
 
@@ -29,6 +30,8 @@ export interface RawRow {
   licence: string;
   attribution: string;
   url?: string | null;
+  /** The company that publishes this source itself (MGL's own list: MGL); its operator unless the row says otherwise. */
+  sourceCompany?: string | null;
 }
 
 export interface ValidateOptions {
@@ -36,9 +39,21 @@ export interface ValidateOptions {
   regions?: RegionLookup | null;
 }
 
+/** HTML entities some sources leave in their text ("Swamy Samarth Service Station&#039;"). */
+const ENTITIES: Record<string, string> = {
+  '&amp;': '&',
+  '&quot;': '"',
+  '&#039;': "'",
+  '&#39;': "'",
+  '&apos;': "'",
+};
+
 const text = (v: unknown): string | null => {
   if (v === null || v === undefined) return null;
-  const s = String(v).replace(/\s+/g, ' ').trim();
+  const s = String(v)
+    .replace(/&(amp|quot|#0?39|apos);/g, (e) => ENTITIES[e] ?? e)
+    .replace(/\s+/g, ' ')
+    .trim();
   return s === '' ? null : s;
 };
 
@@ -123,14 +138,19 @@ export function validateRow(row: RawRow, options: ValidateOptions = {}): Candida
     return reject('outside-country', `claims ${claimed}, coordinates are in ${country ?? 'no country'}`);
   }
   if (!country) return reject('no-country', `${lon}, ${lat}`);
-  const brand = text(row.brand);
-  const name = text(row.name) ?? brand;
+  const name = text(row.name) ?? text(row.brand);
   if (!name) return reject('empty-name');
+  const { brand, operator } = normaliseCompanies({
+    name,
+    brand: text(row.brand),
+    operator: text(row.operator),
+    sourceCompany: row.sourceCompany,
+  });
   const region = options.regions?.(lon, lat) ?? text(row.region);
   const fields = {
     name,
     brand,
-    operator: text(row.operator),
+    operator,
     address: text(row.address),
     city: text(row.city),
     region,

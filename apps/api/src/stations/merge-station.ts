@@ -2,6 +2,7 @@ import { COORDINATE_QUALITIES } from '@cng/shared';
 import type { Selectable } from 'kysely';
 import type { StationsTable } from '../db/schema';
 import type { StationRecord } from '../importers/station-record';
+import { displayNameOf } from './display-name';
 
 export type StationRow = Selectable<StationsTable>;
 
@@ -51,6 +52,14 @@ export function mergeStation(
   return {
     id,
     name: best.name,
+    display_name: displayNameOf({
+      name: best.name,
+      brand: first('brand'),
+      operator: first('operator'),
+      address: first('address'),
+      lon: best.lon,
+      lat: best.lat,
+    }),
     brand: first('brand'),
     operator: first('operator'),
     lon: best.lon,

@@ -13,6 +13,7 @@ export function stationFromRows(row: StationRow, sources: SourceRow[]): Station 
   return {
     id: row.id,
     name: row.name,
+    displayName: row.display_name ?? row.name,
     brand: row.brand,
     operator: row.operator,
     lon: Number(row.lon),
@@ -62,6 +63,7 @@ export function rowFromStation(s: Station, updatedAt: string): StationRow {
   return {
     id: s.id,
     name: s.name,
+    display_name: s.displayName,
     brand: s.brand,
     operator: s.operator,
     lon: s.lon,

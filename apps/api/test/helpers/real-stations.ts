@@ -30,6 +30,7 @@ function baseStation(partial: Pick<Station, 'id' | 'name' | 'lon' | 'lat' | 'cou
     firstSeenAt: IMPORTED_AT,
     lastSeenAt: IMPORTED_AT,
     sources: [],
+    displayName: partial.name,
     ...partial,
   };
 }

@@ -20,7 +20,6 @@ describe("Mahanagar Gas's own list (real shared copy)", () => {
     expect(parsed.rejected.length + parsed.candidates.length).toBe(1_396);
     for (const c of mgl) {
       expect(c.record).toMatchObject({
-        brand: 'MGL',
         operator: 'Mahanagar Gas Limited',
         coordinateQuality: 'operator',
         attribution: 'Mahanagar Gas Limited (mahanagargas.com outlet locator)',
@@ -32,6 +31,10 @@ describe("Mahanagar Gas's own list (real shared copy)", () => {
       return acc;
     }, {});
     expect(states).toEqual({ Maharashtra: 461, Karnataka: 26 });
+    // The brand is MGL's own unless the outlet names a fuel retailer ("M/s. Saish Auto (HPCL)").
+    const brands = new Set(mgl.map((c) => c.record.brand));
+    expect([...brands].sort()).toEqual(['Bharat Petroleum', 'HPCL', 'Indian Oil', 'Jio-bp', 'MGL']);
+    expect(mgl.find((c) => c.record.name === 'COCO Turbhe (IOCL)')?.record.brand).toBe('Indian Oil');
     for (const c of osm) expect(c.record).toMatchObject({ coordinateQuality: 'osm', licence: 'ODbL-1.0' });
     // What a driver in Andheri gains: 36 MGL pumps within 5 km, the nearest 0.24 km away.
     const d = mgl

@@ -3,6 +3,7 @@ import * as m0001 from './0001-stations';
 import * as m0002 from './0002-contact-messages';
 import * as m0003 from './0003-station-reports';
 import * as m0004 from './0004-station-report-network';
+import * as m0005 from './0005-station-display-name';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the bundled server carries them.
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '0002-contact-messages': m0002,
   '0003-station-reports': m0003,
   '0004-station-report-network': m0004,
+  '0005-station-display-name': m0005,
 };

@@ -15,6 +15,7 @@ function station(id: string, name: string): StationSummary {
   return {
     id,
     name,
+    displayName: name,
     brand: null,
     operator: null,
     lon: 16.93,

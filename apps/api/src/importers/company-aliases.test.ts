@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { companyIn, isGenericName, normaliseCompanies, shortOf } from './company-aliases';
+
+describe('the company alias table', () => {
+  it('reads every spelling of the Indian gas companies and retailers the issue names', () => {
+    const cases: [string, string][] = [
+      ['Igl', 'IGL'],
+      ['Indraprastha Gas Limited', 'IGL'],
+      ['IGL CNG Station', 'IGL'],
+      ['Mahanagar Gas', 'MGL'],
+      ['Mngl Shivajinagar', 'MNGL'],
+      ['Maharashtra Natural Gas Ltd', 'MNGL'],
+      ['GAIL Gas', 'GAIL Gas'],
+      ['Gujarat Gas CNG Station', 'Gujarat Gas'],
+      ['Adani CNG Station', 'Adani Total Gas'],
+      ['Adani Total Gas Ltd', 'Adani Total Gas'],
+      ['Torrent Gas', 'Torrent Gas'],
+      ['Think Gas', 'Think Gas'],
+      ['HPOIL Gas', 'HPOIL'],
+      ['Hp', 'HPCL'],
+      ['HP Petrol Pump', 'HPCL'],
+      ['Hindustan Petroleum', 'HPCL'],
+      ['IndianOil', 'Indian Oil'],
+      ['Indian Oil Petrol Pump', 'Indian Oil'],
+      ['IOCL COCO', 'Indian Oil'],
+      ['Bharat Petroleum CNG', 'Bharat Petroleum'],
+      ['BPCL', 'Bharat Petroleum'],
+      ['Jio-bp', 'Jio-bp'],
+      ['JIO BP Nagothane', 'Jio-bp'],
+      ['Nayara Energy', 'Nayara'],
+      ['Shell', 'Shell'],
+      ['Agip Eni', 'Eni'],
+      ['Api-Ip', 'IP'],
+      ['Q8', 'Q8'],
+      ['Tamoil', 'Tamoil'],
+      ['Esso', 'Esso'],
+    ];
+    for (const [text, short] of cases) expect(companyIn(text, 'field')?.short, text).toBe(short);
+    // Whole words only: "Hpx Motors" is not HPCL, "Shellac" is not Shell.
+    expect(companyIn('Hpx Motors')).toBeNull();
+    expect(companyIn('Shellac Traders')).toBeNull();
+    // "IP" alone is a brand only in a brand field, never inside a free name.
+    expect(companyIn('IP', 'field')?.short).toBe('IP');
+    expect(companyIn('Station IP 22')).toBeNull();
+  });
+
+  it('makes the retailer the brand and the gas company the operator', () => {
+    expect(normaliseCompanies({ name: 'Hp', brand: null, operator: null })).toEqual({
+      brand: 'HPCL',
+      operator: null,
+    });
+    expect(normaliseCompanies({ name: 'Igl', brand: null, operator: null })).toEqual({
+      brand: 'IGL',
+      operator: 'Indraprastha Gas Limited',
+    });
+    expect(
+      normaliseCompanies({ name: 'COCO Turbhe (IOCL)', brand: 'MGL', operator: 'Mahanagar Gas Limited' }),
+    ).toEqual({ brand: 'Indian Oil', operator: 'Mahanagar Gas Limited' });
+    expect(
+      normaliseCompanies({ name: 'Om Petroleum', brand: null, operator: null, sourceCompany: 'MNGL' }),
+    ).toEqual({ brand: 'MNGL', operator: 'Maharashtra Natural Gas Limited' });
+    // What the table does not know stays as the source wrote it.
+    expect(normaliseCompanies({ name: 'METANO MARANELLO', brand: 'Vega', operator: 'ROSSI SRL' })).toEqual({
+      brand: 'Vega',
+      operator: 'ROSSI SRL',
+    });
+    expect(shortOf('Indraprastha Gas Limited')).toBe('IGL');
+  });
+
+  it('tells a name that says nothing from one that names the station', () => {
+    for (const generic of [
+      'Hp',
+      'Igl',
+      'CNG',
+      'CNG Station',
+      'Indraprastha Gas Limited',
+      'Indian Oil Petrol Pump',
+      'سی این جی',
+    ])
+      expect(isGenericName(generic), generic).toBe(true);
+    for (const named of [
+      'Panchshila Service Station',
+      'Mngl Shivajinagar',
+      'New Bombay Petroleum; Sanpada',
+      'METANO MARANELLO',
+    ])
+      expect(isGenericName(named), named).toBe(false);
+  });
+});

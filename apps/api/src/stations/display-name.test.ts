@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { displayNameOf, type Locate } from './display-name';
+
+const newDelhi: Locate = () => ({ name: 'New Delhi', lon: 77.2167, lat: 28.6358, distanceKm: 2.14 });
+const base = { brand: null, operator: null, address: null, lon: 77.2202, lat: 28.6166 };
+
+describe('display names', () => {
+  it('keeps a name that names the station', () => {
+    expect(displayNameOf({ ...base, name: 'Panchshila Service Station', brand: 'HPCL' }, newDelhi)).toBe(
+      'Panchshila Service Station',
+    );
+  });
+
+  it('gives a generic name its brand or operator and where it is, with distance and direction', () => {
+    expect(displayNameOf({ ...base, name: 'Hp', brand: 'HPCL' }, newDelhi)).toBe(
+      'HPCL · 2.1 km S of New Delhi',
+    );
+    expect(
+      displayNameOf(
+        { ...base, name: 'Indraprastha Gas Limited', operator: 'Indraprastha Gas Limited' },
+        newDelhi,
+      ),
+    ).toBe('IGL · 2.1 km S of New Delhi');
+    expect(displayNameOf({ ...base, name: 'CNG Station' }, newDelhi)).toBe('CNG · 2.1 km S of New Delhi');
+  });
+
+  it('prefers the street of the address, and says "at" a place the station is in', () => {
+    expect(
+      displayNameOf({ ...base, name: 'Igl', brand: 'IGL', address: 'Mathura Road, 110003' }, newDelhi),
+    ).toBe('IGL · Mathura Road');
+    const inside: Locate = () => ({ name: 'Karol Bāgh', lon: 77.19, lat: 28.65, distanceKm: 0.3 });
+    expect(displayNameOf({ ...base, name: 'Hp', brand: 'HPCL' }, inside)).toBe('HPCL · Karol Bāgh');
+  });
+
+  it('falls back to coordinates far from any named place', () => {
+    expect(displayNameOf({ ...base, name: 'CNG' }, () => null)).toBe('CNG · 28.617, 77.220');
+  });
+
+  it('uses the real gazetteer by default', () => {
+    expect(displayNameOf({ ...base, name: 'Hp', brand: 'HPCL' })).toMatch(
+      /^HPCL · \d+\.\d km [NESW]{1,2} of /,
+    );
+  });
+});

@@ -1,0 +1,51 @@
+import { bearingDeg, cardinalOf } from '@cng/shared';
+import { placeGazetteer } from '../geo/place-gazetteer';
+import { isGenericName, shortOf } from '../importers/company-aliases';
+
+/** How far the locality of a generic name may be: beyond it the station is "somewhere", not "near X". */
+const LOCALITY_MAX_KM = 30;
+/** Within this distance a station is "at" the place; beyond it the name says how far and which way. */
+const AT_PLACE_KM = 0.5;
+
+/** What a display name is made of: the station's stored fields. Coordinates are lon, lat. */
+export interface Nameable {
+  name: string;
+  brand: string | null;
+  operator: string | null;
+  address: string | null;
+  lon: number;
+  lat: number;
+}
+
+/** The place nearest (lon, lat) with its distance, from the GeoNames gazetteer (loaded on first use). */
+export type Locate = (
+  lon: number,
+  lat: number,
+) => { name: string; lon: number; lat: number; distanceKm: number } | null;
+
+export const locateInGazetteer: Locate = (lon, lat) => {
+  const gazetteer = placeGazetteer();
+  const hit = gazetteer.nearestPlace(lon, lat, LOCALITY_MAX_KM);
+  if (!hit) return null;
+  const place = gazetteer.place(hit.place);
+  return { name: place.name, lon: place.lon, lat: place.lat, distanceKm: hit.distanceKm };
+};
+
+/**
+ * The name a driver can tell apart from its neighbours' (ADR 0004). A source name that says only who runs the
+ * pump ("Hp", "Igl", "CNG Station", "Indraprastha Gas Limited") becomes "brand or operator · locality": the
+ * street of its address when it has one, else the nearest named place, with the distance and direction
+ * from it when the station is not in it ("HPCL · 2.1 km S of New Delhi"). Any other name is kept as it is.
+ */
+export function displayNameOf(s: Nameable, locate: Locate = locateInGazetteer): string {
+  if (!isGenericName(s.name)) return s.name;
+  const label = s.brand ?? shortOf(s.operator) ?? s.operator ?? 'CNG';
+  const street = s.address?.split(',')[0]?.trim();
+  if (street && !/^\d+$/.test(street)) return `${label} · ${street}`;
+  const place = locate(s.lon, s.lat);
+  if (!place) return `${label} · ${s.lat.toFixed(3)}, ${s.lon.toFixed(3)}`;
+  if (place.distanceKm < AT_PLACE_KM) return `${label} · ${place.name}`;
+  const km = place.distanceKm < 10 ? place.distanceKm.toFixed(1) : String(Math.round(place.distanceKm));
+  const way = cardinalOf(bearingDeg(place.lon, place.lat, s.lon, s.lat));
+  return `${label} · ${km} km ${way} of ${place.name}`;
+}

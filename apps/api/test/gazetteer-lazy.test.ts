@@ -1,0 +1,19 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { placeGazetteerLoadMs } from '../src/geo/place-gazetteer';
+import { realStations } from './helpers/real-stations';
+import { createStationApiApp } from './helpers/station-api-app';
+
+// A file of its own: each test file runs in a fresh worker, so nothing else has loaded the gazetteer here.
+describe('the place gazetteer', () => {
+  let t: Awaited<ReturnType<typeof createStationApiApp>>;
+  beforeAll(async () => {
+    t = await createStationApiApp('sqlite', realStations().slice(0, 100));
+  });
+  afterAll(async () => t?.close());
+
+  it('is loaded by the first place search, not when the server starts', async () => {
+    expect(placeGazetteerLoadMs()).toBeNull();
+    expect((await t.app.inject({ url: '/api/stations/search?q=pune' })).statusCode).toBe(200);
+    expect(placeGazetteerLoadMs()).toBeGreaterThan(0);
+  });
+});
