@@ -118,7 +118,11 @@ test('a station name of 200 characters with no spaces does not widen the finder 
   const panel = await page.getByTestId('hud').boundingBox();
   const name = await page.getByTestId('hud-station-name').boundingBox();
   expect(name!.x + name!.width).toBeLessThanOrEqual(panel!.x + panel!.width + 1);
-  await page.getByTestId('station-list').getByRole('button', { name: /^Details/ }).first().click();
+  await page
+    .getByTestId('station-list')
+    .getByRole('button', { name: /^Details/ })
+    .first()
+    .click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText(longAddress.slice(0, 40));
   const dialogOverflow = await dialog.evaluate((el) => el.scrollWidth - el.clientWidth);
