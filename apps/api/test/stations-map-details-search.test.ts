@@ -66,6 +66,8 @@ describe.each(TEST_DIALECTS)('map, details and search endpoints on %s', (dialect
         ...stored,
         openNow: null,
         status: UNKNOWN_STATUS,
+        // No driver has reported it: the last confirmation is the import that listed it.
+        lastConfirmed: { at: stored.lastSeenAt, by: 'source' },
       } satisfies StationSummary);
       expect(res.headers.etag).toMatch(/^"[\w-]+"$/);
       expect(res.headers['cache-control']).toMatch(/public, max-age=\d+/);

@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { Nullable } from './nullable';
-import { StatusSummarySchema } from './status';
+import { type StatusSummary, StatusSummarySchema } from './status';
 
 /** Where a station's data came from, with the licence and attribution text that must reach the user. */
 export const StationSourceSchema = Type.Object({
@@ -35,7 +35,11 @@ export const CngDetailsSchema = Type.Object({
 });
 export type CngDetails = Static<typeof CngDetailsSchema>;
 
-/** How the coordinate was obtained, best first; de-duplication keeps the best one. */
+/**
+ * Where a station's position comes from, best first; de-duplication keeps the best one. `operator`: published
+ * by the company that runs it; `osm`: OpenStreetMap; `government`: an official register (MIMIT, AFDC);
+ * `geocoded`: placed from an address or a village name, approximate.
+ */
 export const COORDINATE_QUALITIES = ['operator', 'osm', 'government', 'geocoded'] as const;
 export type CoordinateQuality = (typeof COORDINATE_QUALITIES)[number];
 
@@ -61,7 +65,11 @@ export const StationSchema = Type.Object({
   phone: Nullable(Type.String()),
   price: Nullable(PriceSchema),
   cng: CngDetailsSchema,
-  coordinateQuality: Type.Enum(COORDINATE_QUALITIES),
+  coordinateQuality: Type.Enum(COORDINATE_QUALITIES, {
+    description:
+      'Where the position comes from: operator (published by the company that runs it), osm (OpenStreetMap), ' +
+      'government (an official register), geocoded (approximate, from an address)',
+  }),
   active: Type.Boolean(),
   firstSeenAt: Type.String({ format: 'date-time' }),
   lastSeenAt: Type.String({ format: 'date-time' }),
@@ -76,8 +84,30 @@ export const StationSummarySchema = Type.Object({
     Type.Boolean({ description: 'From opening_hours in the station time zone; null when unknown' }),
   ),
   status: StatusSummarySchema,
+  lastConfirmed: Type.Object(
+    {
+      at: Type.String({ format: 'date-time' }),
+      by: Type.Enum(['source', 'driver'] as const),
+    },
+    {
+      description:
+        'When the station was last confirmed to exist: by a source import that still listed it, or by a ' +
+        "driver's report, whichever is later",
+    },
+  ),
 });
 export type StationSummary = Static<typeof StationSummarySchema>;
+
+/** When a station was last confirmed: its last import or its latest driver report, whichever is later. */
+export function lastConfirmedOf(
+  station: Pick<Station, 'lastSeenAt'>,
+  status: Pick<StatusSummary, 'latestReportAt' | 'official'>,
+): StationSummary['lastConfirmed'] {
+  const report = status.latestReportAt;
+  return report && report > station.lastSeenAt
+    ? { at: report, by: 'driver' }
+    : { at: station.lastSeenAt, by: 'source' };
+}
 
 export const NearestStationSchema = Type.Object({
   ...StationSummarySchema.properties,

@@ -1,5 +1,6 @@
 import {
   ApiErrorSchema,
+  lastConfirmedOf,
   type StationSummary,
   type StatusSummary,
   StatusSummarySchema,
@@ -18,7 +19,13 @@ export function presentStation(
   statusProvider: StatusProvider,
 ): StationSummary {
   const station = index.stations[i]!;
-  return { ...station, openNow: index.openNow(i, now), status: statusProvider.summaryFor(station.id) };
+  const status = statusProvider.summaryFor(station.id);
+  return {
+    ...station,
+    openNow: index.openNow(i, now),
+    status,
+    lastConfirmed: lastConfirmedOf(station, status),
+  };
 }
 
 const STATUS_KEYS = Object.keys(StatusSummarySchema.properties);
@@ -41,8 +48,10 @@ export function presentStationJson(
   statusProvider: StatusProvider,
   extra = '',
 ): string {
-  const status = statusJson(statusProvider.summaryFor(index.stations[i]!.id));
-  return `${index.stationJsonHead(i)},"openNow":${index.openNow(i, now)},"status":${status}${extra}}`;
+  const station = index.stations[i]!;
+  const summary = statusProvider.summaryFor(station.id);
+  const confirmed = JSON.stringify(lastConfirmedOf(station, summary));
+  return `${index.stationJsonHead(i)},"openNow":${index.openNow(i, now)},"status":${statusJson(summary)},"lastConfirmed":${confirmed}${extra}}`;
 }
 
 /** The content type Fastify gives JSON; a string sent with it goes out as it is, unserialised. */

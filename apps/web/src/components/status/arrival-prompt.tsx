@@ -11,6 +11,7 @@ import {
 } from './arrival-detection';
 import { ReportForm } from './report-form';
 import './status.css';
+import { shownName } from '../../lib/station-name';
 
 const QUIET_MS = 30 * 60_000;
 const STORAGE_KEY = 'cng.arrival-prompt.quiet';
@@ -73,10 +74,10 @@ export function ArrivalPrompt({ fix, stations, onReported }: ArrivalPromptProps)
     setArrivedId(null);
   };
   return (
-    <aside className="arrival-prompt" aria-label={`How is it at ${station.name}?`}>
+    <aside className="arrival-prompt" aria-label={`How is it at ${shownName(station)}?`}>
       <ReportForm
         stationId={station.id}
-        stationName={station.name}
+        stationName={shownName(station)}
         position={{ lon: fix.lon, lat: fix.lat, ...(fix.accuracyM ? { accuracyM: fix.accuracyM } : {}) }}
         title="How is it here?"
         onReported={(created) => {

@@ -2,6 +2,7 @@ import { bearingDeg, cardinalOf, distanceKm, formatDistance } from '@cng/shared'
 import { type ChangeEvent, useRef } from 'react';
 import { toast } from 'react-toastify';
 import type { LonLat } from '../../../components/map/lat-lng';
+import { shownName } from '../../../lib/station-name';
 import { OfflineMarker } from '../../../pwa/offline-marker';
 import { favouritesDataTimeMs } from '../../../pwa/offline-stations';
 import { useFavourites } from '../hooks/use-favourites';
@@ -60,7 +61,7 @@ export function FavouritesPanel({
           {rows.map(({ f, km, deg }) => (
             <li key={f.id} data-station-id={f.id}>
               <button type="button" onClick={() => onOpen(f.id)}>
-                <span className="favourites__name">{f.station.name}</span>
+                <span className="favourites__name">{shownName(f.station)}</span>
                 <span className="favourites__city">
                   {[f.station.city, f.station.countryCode].filter(Boolean).join(', ')}
                 </span>

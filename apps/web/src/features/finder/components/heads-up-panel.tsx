@@ -1,5 +1,6 @@
 import { cardinalOf, formatDistance, type NearestStation } from '@cng/shared';
 import { StatusBadge } from '../../../components/status/status-badge';
+import { brandBesideName, shownName } from '../../../lib/station-name';
 import { OfflineMarker } from '../../../pwa/offline-marker';
 import { etaText, straightLineEta } from '../utils/eta';
 import { arrowRotationDeg, type Heading, headingLabel } from '../utils/heading-source';
@@ -94,10 +95,8 @@ export function HeadsUpPanel(props: HeadsUpPanelProps) {
         </div>
       </div>
       <p className="hud__name" data-testid="hud-station-name">
-        <span className="hud__label">{label}</span> {station.name}
-        {station.brand && station.brand !== station.name ? (
-          <span className="hud__brand"> · {station.brand}</span>
-        ) : null}
+        <span className="hud__label">{label}</span> {shownName(station)}
+        {brandBesideName(station) ? <span className="hud__brand"> · {brandBesideName(station)}</span> : null}
       </p>
       <p className="hud__meta">
         <StatusBadge status={station.status} compact />

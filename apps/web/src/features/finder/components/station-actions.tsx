@@ -1,6 +1,7 @@
 import type { StationSummary } from '@cng/shared';
 import { toast } from 'react-toastify';
 import { site } from '../../../config/site';
+import { shownName } from '../../../lib/station-name';
 import { useFavourites } from '../hooks/use-favourites';
 import { toggleFavourite } from '../utils/favourites-store';
 import { NAVIGATION_LABELS, navigationChoices, navigationUrl } from '../utils/navigation-links';
@@ -13,7 +14,7 @@ export function stationUrl(id: string): string {
 
 async function share(station: StationSummary) {
   const url = stationUrl(station.id);
-  const data = { title: station.name, text: `${station.name} – CNG station`, url };
+  const data = { title: shownName(station), text: `${shownName(station)} – CNG station`, url };
   if (navigator.share && navigator.canShare?.(data) !== false) {
     try {
       await navigator.share(data);

@@ -12,6 +12,8 @@ import { ReportTimeline } from '../../../components/status/report-timeline';
 import { StatusBadge } from '../../../components/status/status-badge';
 import { useMinuteClock } from '../../../components/status/use-minute-clock';
 import { useStationEvents } from '../../../components/status/use-station-events';
+import { formatDay } from '../../../lib/formatters';
+import { brandBesideName, shownName } from '../../../lib/station-name';
 import { OfflineMarker } from '../../../pwa/offline-marker';
 import { useStationDataTime } from '../../../pwa/use-station-data-time';
 import { useFavourites } from '../hooks/use-favourites';
@@ -37,6 +39,14 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 }
 
 /** Everything known about one station, where it came from, and what the driver can do with it. */
+/** Where a station's position comes from, in a driver's words (issue 15: trust on every station). */
+const POSITION_SOURCE: Record<StationSummary['coordinateQuality'], string> = {
+  operator: 'published by the operator',
+  osm: 'from OpenStreetMap',
+  government: 'from the official register',
+  geocoded: 'approximate: placed from an address',
+};
+
 export function StationDetails({ stationId, known, position, headingLevel = 2 }: StationDetailsProps) {
   const { station: loaded, origin, loading, problemKind, problem } = useStation(stationId, known);
   // Live status changes pushed by the server replace the status the page loaded with.
@@ -69,10 +79,8 @@ export function StationDetails({ stationId, known, position, headingLevel = 2 }:
   const cng = station.cng;
   return (
     <article className="station-details" data-testid="station-details" data-station-id={station.id}>
-      <H className="station-details__name">{station.name}</H>
-      {station.brand && station.brand !== station.name && (
-        <p className="station-details__brand">{station.brand}</p>
-      )}
+      <H className="station-details__name">{shownName(station)}</H>
+      {brandBesideName(station) && <p className="station-details__brand">{brandBesideName(station)}</p>}
       {origin === 'saved' && problem && (
         <p className="finder-message finder-message--warn" role="status">
           {problem} Showing the copy saved on this device.
@@ -122,19 +130,29 @@ export function StationDetails({ stationId, known, position, headingLevel = 2 }:
               .join(' · ')}
           </Fact>
         )}
+        {shownName(station) !== station.name && (
+          <Fact label="Name in the source">
+            <span data-testid="details-source-name">{station.name}</span>
+          </Fact>
+        )}
         <Fact label="Position">
-          {station.lat.toFixed(5)}, {station.lon.toFixed(5)} (
-          {station.coordinateQuality === 'geocoded'
-            ? 'approximate, geocoded'
-            : `from ${station.coordinateQuality} data`}
-          )
+          {station.lat.toFixed(5)}, {station.lon.toFixed(5)} ·{' '}
+          <span data-testid="details-position-source">{POSITION_SOURCE[station.coordinateQuality]}</span>
         </Fact>
+        {station.lastConfirmed && (
+          <Fact label="Last confirmed">
+            <span data-testid="details-last-confirmed">
+              {station.lastConfirmed.by === 'driver' ? 'by a driver’s report' : 'by its source'},{' '}
+              {formatDay(new Date(station.lastConfirmed.at))}
+            </span>
+          </Fact>
+        )}
       </dl>
       <section className="station-details__reports" aria-labelledby="details-reports">
         <h3 id="details-reports">Recent reports from drivers</h3>
         <ReportTimeline stationId={station.id} version={events.seqs[station.id]} />
       </section>
-      <ReportForm stationId={station.id} stationName={station.name} position={position} />
+      <ReportForm stationId={station.id} stationName={shownName(station)} position={position} />
       <section className="station-details__sources" aria-label="Data sources">
         <h3>Source and licence</h3>
         <ul>

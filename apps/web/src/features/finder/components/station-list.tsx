@@ -1,6 +1,7 @@
 import { cardinalOf, formatDistance, type NearestStation } from '@cng/shared';
 import { useState } from 'react';
 import { StatusBadge } from '../../../components/status/status-badge';
+import { brandBesideName, shownName } from '../../../lib/station-name';
 import { arrowRotationDeg, type Heading } from '../utils/heading-source';
 import { DirectionArrow } from './direction-arrow';
 import { OpenNow, priceText } from './station-facts';
@@ -30,7 +31,7 @@ export function StationList({ stations, selectedId, heading, onSelect, onDetails
       <ol className="station-list" aria-label="Stations nearest first" data-testid="station-list">
         {shown.map((s) => {
           const price = priceText(s.price, { short: true });
-          const sub = [s.brand && s.brand !== s.name ? s.brand : null, s.city].filter(Boolean).join(' · ');
+          const sub = [brandBesideName(s), s.city].filter(Boolean).join(' · ');
           const cardinal = cardinalOf(s.bearingDeg);
           return (
             <li
@@ -50,7 +51,7 @@ export function StationList({ stations, selectedId, heading, onSelect, onDetails
                   label={`Towards ${cardinal}`}
                 />
                 <span className="station-row__text">
-                  <span className="station-row__name">{s.name}</span>
+                  <span className="station-row__name">{shownName(s)}</span>
                   {sub && <span className="station-row__sub">{sub}</span>}
                   <span className="station-row__facts">
                     <strong className="station-row__distance" data-testid="row-distance">
@@ -64,7 +65,7 @@ export function StationList({ stations, selectedId, heading, onSelect, onDetails
                 </span>
               </button>
               <button type="button" className="station-row__details" onClick={() => onDetails(s.id)}>
-                Details<span className="visually-hidden"> of {s.name}</span>
+                Details<span className="visually-hidden"> of {shownName(s)}</span>
               </button>
             </li>
           );

@@ -3,6 +3,7 @@ import * as L from 'leaflet';
 import { useEffect, useRef } from 'react';
 import { toLeaflet } from '../../../components/map/lat-lng';
 import { LiveMarkers } from '../../../components/status/live-markers';
+import { shownName } from '../../../lib/station-name';
 import { fetchViewport } from '../api/finder-api';
 import { STATUS_COLOURS } from '../components/status-colours';
 import { type Box, type LoadedView, needsReload, paddedBox } from '../utils/viewport-box';
@@ -81,7 +82,7 @@ export function useViewportStations(
             const current = live.track(s, marker);
             // A text node, never HTML: station names come from open data.
             const label = document.createElement('span');
-            label.textContent = s.name;
+            label.textContent = shownName(s);
             marker
               .bindTooltip(label)
               .on('click', () => select.current(current()))

@@ -36,6 +36,7 @@ function station(id: string, name: string): StationSummary {
     sources: [],
     openNow: null,
     status: UNKNOWN_STATUS,
+    lastConfirmed: { at: '2026-08-21T00:00:00.000Z', by: 'source' },
   };
 }
 

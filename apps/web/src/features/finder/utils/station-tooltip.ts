@@ -1,4 +1,5 @@
 import { explanationAt, type StationSummary } from '@cng/shared';
+import { shownName } from '../../../lib/station-name';
 
 /**
  * A marker's tooltip: "name – live status", as a text node inside a span, never HTML (Leaflet renders a
@@ -6,6 +7,6 @@ import { explanationAt, type StationSummary } from '@cng/shared';
  */
 export function stationTooltip(station: Pick<StationSummary, 'name' | 'status'>, nowMs: number): HTMLElement {
   const label = document.createElement('span');
-  label.textContent = `${station.name} – ${explanationAt(station.status, nowMs)}`;
+  label.textContent = `${shownName(station)} – ${explanationAt(station.status, nowMs)}`;
   return label;
 }
