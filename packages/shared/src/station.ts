@@ -32,6 +32,10 @@ export const CngDetailsSchema = Type.Object({
   pressurePsi: Nullable(Type.Array(Type.Integer())),
   vehicleClass: Nullable(Type.String()),
   open24x7: Nullable(Type.Boolean()),
+  dispensers: Type.Optional(Nullable(Type.Integer({ minimum: 0, description: 'CNG dispensers (AFDC)' }))),
+  renewable: Type.Optional(
+    Nullable(Type.Boolean({ description: 'Sells renewable natural gas (biomethane), per the source' })),
+  ),
 });
 export type CngDetails = Static<typeof CngDetailsSchema>;
 
@@ -62,6 +66,22 @@ export const StationSchema = Type.Object({
   countryCode: Type.String({ description: 'ISO 3166-1 alpha-2' }),
   timeZone: Nullable(Type.String({ description: 'IANA time zone of the station' })),
   openingHours: Nullable(Type.String({ description: 'OpenStreetMap opening_hours syntax' })),
+  accessHours: Type.Optional(
+    Nullable(
+      Type.String({
+        description:
+          'Hours and access as the source writes them in words (AFDC "Access Days Time"), shown as given',
+      }),
+    ),
+  ),
+  sourceConfirmedAt: Type.Optional(
+    Nullable(
+      Type.String({
+        format: 'date-time',
+        description: 'When the source itself last confirmed the station (AFDC "Date Last Confirmed")',
+      }),
+    ),
+  ),
   phone: Nullable(Type.String()),
   price: Nullable(PriceSchema),
   cng: CngDetailsSchema,

@@ -25,6 +25,8 @@ Sources: ${IMPORTERS.join(', ')}
   mgl          Mahanagar Gas outlets: live (the operator's locator API) or the scraped GeoJSON copy
   hpoil        HPOIL Gas outlets: live (the operator's locator page) or a saved copy (.csv or .html)
   afdc         AFDC CSV/JSON files, or live: api (needs AFDC_API_KEY)
+  br-anp       Brazil's ANP GNV (CNG) truck stations CSV (\`;\`-separated)
+  gr-cng       the Greek CNG stations GeoJSON (2021, Name and City)
   geojson|csv  an operator's own list (docs/importing-stations.md)
 
 File paths are relative to the folder you run the command in.

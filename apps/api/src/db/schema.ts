@@ -29,6 +29,11 @@ export interface StationsTable {
   cng_pressure_psi: string | null;
   cng_vehicle_class: string | null;
   cng_open_24x7: number | null;
+  /** Migration 0006: AFDC's CNG dispensers, renewable gas, hours in words, the source's own confirmation date. */
+  cng_dispensers: number | null;
+  cng_renewable: number | null;
+  access_hours: string | null;
+  source_confirmed_at: string | null;
   coordinate_quality: string;
   active: number;
   first_seen_at: string;

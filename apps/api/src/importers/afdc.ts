@@ -13,13 +13,24 @@ const FILL_TYPES: Record<string, string> = { B: 'both', Q: 'fast', T: 'time' };
 const VEHICLE_CLASSES: Record<string, string> = { LD: 'light-duty', MD: 'medium-duty', HD: 'heavy-duty' };
 const REQUIRED = ['id', 'station_name', 'latitude', 'longitude', 'fuel_type_code'];
 
-/** "CNG PSI" → cng_psi; the older CSV spelling "NG Fill Type Code" → cng_fill_type_code. */
+/**
+ * "CNG PSI" → cng_psi, as the API names its fields. The CSV also keeps older "NG …" columns beside the
+ * "CNG …" ones ("NG PSI" and "CNG PSI"): they stay ng_… and are read only when the CNG column is empty.
+ */
 const normalizeHeader = (h: string): string =>
   h
     .trim()
     .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '_')
-    .replace(/^ng_/, 'cng_');
+    .replace(/[^a-z0-9]+/g, '_');
+
+/** A CNG field, from its CNG column or else the older NG one. */
+const cngField = (s: AfdcStation, key: string): string | null => str(s[`cng_${key}`]) ?? str(s[`ng_${key}`]);
+
+/** "true"/"false" (CSV) or true/false (JSON); null when empty or anything else. */
+const yesNo = (v: unknown): boolean | null => {
+  const t = str(v)?.toLowerCase();
+  return t === 'true' ? true : t === 'false' ? false : null;
+};
 
 const str = (v: unknown): string | null =>
   v === null || v === undefined || v === '' ? null : String(v).trim();
@@ -76,15 +87,17 @@ export function parseAfdc(text: string, input: string): ParsedImport {
       reject('not-open', 'access_code private');
       continue;
     }
-    const allDay = afdcOpen24x7(str(s.access_days_time));
+    const hours = str(s.access_days_time);
+    const allDay = afdcOpen24x7(hours);
     const psi =
-      str(s.cng_psi)
+      cngField(s, 'psi')
         ?.match(/\d{3,5}/g)
         ?.map(Number) ?? null;
-    const classes = str(s.cng_vehicle_class)
+    const classes = (cngField(s, 'vehicle_class') ?? str(s.maximum_vehicle_class))
       ?.split(/[\s,]+/)
       .map((c) => VEHICLE_CLASSES[c.toUpperCase()] ?? c)
       .join(', ');
+    const dispensers = Number.parseInt(str(s.cng_dispenser_num) ?? '', 10);
     rows.push({
       source: 'afdc',
       sourceId,
@@ -97,12 +110,17 @@ export function parseAfdc(text: string, input: string): ParsedImport {
       city: str(s.city),
       region: str(s.state),
       openingHours: allDay ? '24/7' : null,
+      // The text as AFDC writes it ("8am-6pm M-F; call … for card key"): drivers read it, no parser guesses.
+      accessHours: hours,
+      sourceConfirmedAt: str(s.date_last_confirmed),
       phone: str(s.station_phone),
       cng: {
-        fillType: FILL_TYPES[str(s.cng_fill_type_code) ?? ''] ?? null,
+        fillType: FILL_TYPES[cngField(s, 'fill_type_code') ?? ''] ?? null,
         pressurePsi: psi?.length ? psi : null,
         vehicleClass: classes || null,
         open24x7: allDay,
+        dispensers: Number.isInteger(dispensers) && dispensers >= 0 ? dispensers : null,
+        renewable: yesNo(s.cng_station_sells_renewable_natural_gas),
       },
       // "GPS" means AFDC checked the position on site; any other geocode status is an address geocode.
       coordinateQuality: str(s.geocode_status) === 'GPS' ? 'government' : 'geocoded',

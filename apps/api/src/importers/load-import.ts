@@ -6,13 +6,25 @@ import { DEFAULT_HPOIL_URL, parseHpoilCsv, parseHpoilHtml } from './hpoil';
 import { parseIndiaOpen } from './india-open';
 import { MIMIT_PRICES_HEADER, parseMimit } from './it-mimit';
 import { DEFAULT_MGL_URL, fetchMglOutlets, parseMglApi, parseMglGeoJson } from './mgl';
+import { parseBrazilAnp, parseGreeceCng } from './more-countries';
 import { parseOverpassJson } from './osm';
 import { DEFAULT_OVERPASS_URL, fetchOverpass, parseOverpassTarget, scopeOfArea } from './overpass-client';
 import { readInput, redact } from './read-input';
 import { loadRegionLookup, type RegionLookup } from './region-lookup';
 import type { ParsedImport } from './station-record';
 
-export const IMPORTERS = ['osm', 'india-open', 'it-mimit', 'mgl', 'hpoil', 'afdc', 'geojson', 'csv'] as const;
+export const IMPORTERS = [
+  'osm',
+  'india-open',
+  'it-mimit',
+  'mgl',
+  'hpoil',
+  'afdc',
+  'br-anp',
+  'gr-cng',
+  'geojson',
+  'csv',
+] as const;
 
 /** The input that means "ask the operator's own locator now" (mgl, hpoil). */
 export const LIVE_INPUT = 'live';
@@ -131,6 +143,12 @@ export async function loadImport(
           parts.push(parseAfdc(text, redact(options.afdcUrl ?? 'AFDC API')));
         } else parts.push(parseAfdc(await read(input), redact(input)));
       }
+      break;
+    case 'br-anp':
+      for (const input of inputs) parts.push(parseBrazilAnp(await read(input), input));
+      break;
+    case 'gr-cng':
+      for (const input of inputs) parts.push(parseGreeceCng(await read(input), input));
       break;
     case 'geojson':
       for (const input of inputs) parts.push(parseGenericGeoJson(await read(input), input, options));

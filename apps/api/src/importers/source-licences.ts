@@ -25,6 +25,17 @@ export const SOURCE_LICENCES = {
     attribution: 'HPOIL Gas (hpoilgas.in CNG locator)',
     url: 'https://hpoilgas.in/cng-locator.php',
   },
+  'br-anp': {
+    licence:
+      'Brazilian government open data (ANP); list and geocoding MIT (FabioRNobrega/anp-trucks-cng-stations)',
+    attribution: 'ANP (Agência Nacional do Petróleo) retailer registry, via anp-trucks-cng-stations',
+    url: 'https://github.com/FabioRNobrega/anp-trucks-cng-stations',
+  },
+  'gr-cng': {
+    licence: 'No licence stated (map placed by hand, 2021)',
+    attribution: 'Greek CNG stations map by Nomik21 (openlayers1), 2021',
+    url: 'https://github.com/Nomik21/openlayers1',
+  },
   afdc: {
     licence: 'US government open data',
     attribution: 'U.S. Department of Energy, Alternative Fuels Data Center (NREL)',

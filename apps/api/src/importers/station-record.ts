@@ -26,6 +26,10 @@ export interface StationRecord {
   countryCode: string;
   timeZone: string | null;
   openingHours: string | null;
+  /** Hours and access in words, when the source has no machine-readable hours (AFDC). */
+  accessHours?: string | null;
+  /** ISO-8601 date the source itself last confirmed the station (AFDC "Date Last Confirmed"). */
+  sourceConfirmedAt?: string | null;
   phone: string | null;
   price: RecordPrice | null;
   cng: CngDetails;

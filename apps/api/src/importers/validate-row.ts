@@ -23,6 +23,9 @@ export interface RawRow {
   city?: string | null;
   region?: string | null;
   openingHours?: string | null;
+  accessHours?: string | null;
+  /** When the source itself last confirmed the station: an ISO-8601 date or date-time. */
+  sourceConfirmedAt?: string | null;
   phone?: string | null;
   price?: RecordPrice | null;
   cng?: Partial<CngDetails>;
@@ -69,6 +72,7 @@ export const TEXT_LIMITS = {
   city: 120,
   region: 120,
   openingHours: 255,
+  accessHours: 300,
   phone: 100,
   licence: 200,
   attribution: 300,
@@ -155,6 +159,7 @@ export function validateRow(row: RawRow, options: ValidateOptions = {}): Candida
     city: text(row.city),
     region,
     openingHours: text(row.openingHours),
+    accessHours: text(row.accessHours),
     phone: text(row.phone),
     licence: row.licence,
     attribution: row.attribution,
@@ -162,6 +167,10 @@ export function validateRow(row: RawRow, options: ValidateOptions = {}): Candida
   };
   const problem = textProblem(fields);
   if (problem) return reject(...problem);
+  // A confirmation date that is not a date is dropped, not guessed.
+  const confirmedRaw = text(row.sourceConfirmedAt);
+  const confirmedAt =
+    confirmedRaw && !Number.isNaN(Date.parse(confirmedRaw)) ? new Date(confirmedRaw).toISOString() : null;
   return {
     source: row.source,
     sourceId: row.sourceId,
@@ -177,6 +186,8 @@ export function validateRow(row: RawRow, options: ValidateOptions = {}): Candida
       countryCode: claimed ?? country,
       timeZone: safeTimeZone(lat, lon),
       openingHours: fields.openingHours,
+      ...(fields.accessHours ? { accessHours: fields.accessHours } : {}),
+      ...(confirmedAt ? { sourceConfirmedAt: confirmedAt } : {}),
       phone: fields.phone,
       price: row.price ?? null,
       cng: {
@@ -184,6 +195,8 @@ export function validateRow(row: RawRow, options: ValidateOptions = {}): Candida
         pressurePsi: row.cng?.pressurePsi ?? null,
         vehicleClass: row.cng?.vehicleClass ?? null,
         open24x7: row.cng?.open24x7 ?? (fields.openingHours === '24/7' ? true : null),
+        ...(row.cng?.dispensers != null ? { dispensers: row.cng.dispensers } : {}),
+        ...(row.cng?.renewable != null ? { renewable: row.cng.renewable } : {}),
       },
       coordinateQuality: row.coordinateQuality,
       licence: row.licence,

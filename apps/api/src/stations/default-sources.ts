@@ -73,6 +73,31 @@ export function defaultSources(config: Config): DefaultSource[] {
       howTo: `Import it with: npm run stations:import -- hpoil live, or from the shared copy: hpoil <file.csv> ${DOCS}`,
     },
     {
+      label: 'US AFDC',
+      importer: 'afdc',
+      // The live API needs a key; without one only the local copy can be imported.
+      live: config.AFDC_API_KEY ? ['api'] : [],
+      offline: [path.join(dir, 'more_countries', 'us_afdc_alt_fuel_stations_ny_2025-04.csv')],
+      timeoutS: fileS,
+      howTo: `Import it with AFDC_API_KEY set: npm run stations:import -- afdc api ${DOCS}`,
+    },
+    {
+      label: 'Brazil ANP GNV',
+      importer: 'br-anp',
+      live: [],
+      offline: [path.join(dir, 'more_countries', 'brazil_anp_gnv_truck_stations_2025-10-30.csv')],
+      timeoutS: fileS,
+      howTo: `Import it with: npm run stations:import -- br-anp <file.csv> ${DOCS}`,
+    },
+    {
+      label: 'Greece CNG (2021)',
+      importer: 'gr-cng',
+      live: [],
+      offline: [path.join(dir, 'more_countries', 'greece_cng_stations_2021.geojson')],
+      timeoutS: fileS,
+      howTo: `Import it with: npm run stations:import -- gr-cng <file.geojson> ${DOCS}`,
+    },
+    {
       label: 'OpenStreetMap India',
       importer: 'osm',
       live: ['overpass:IN'],

@@ -42,13 +42,19 @@ export function mergeStation(
   const first = <K extends keyof StationRecord>(key: K): StationRecord[K] | null =>
     records.find((r) => r[key] !== null && r[key] !== undefined)?.[key] ?? null;
   const cngFirst = <K extends keyof StationRecord['cng']>(key: K) =>
-    records.find((r) => r.cng[key] !== null)?.cng[key] ?? null;
+    records.find((r) => r.cng[key] !== null && r.cng[key] !== undefined)?.cng[key] ?? null;
   const prices = records
     .flatMap((r) => (r.price ? [r.price] : []))
     .sort((a, b) => Number(a.outlier) - Number(b.outlier) || (a.publishedAt < b.publishedAt ? 1 : -1));
   const price = prices[0] ?? null;
   const pressure = cngFirst('pressurePsi');
   const open24x7 = cngFirst('open24x7');
+  const renewable = cngFirst('renewable');
+  // The latest confirmation any source gives.
+  const confirmed = records
+    .map((r) => r.sourceConfirmedAt ?? null)
+    .filter((d): d is string => d !== null)
+    .sort();
   return {
     id,
     name: best.name,
@@ -79,6 +85,10 @@ export function mergeStation(
     cng_pressure_psi: pressure ? JSON.stringify(pressure) : null,
     cng_vehicle_class: cngFirst('vehicleClass'),
     cng_open_24x7: open24x7 === null ? null : open24x7 ? 1 : 0,
+    cng_dispensers: cngFirst('dispensers') ?? null,
+    cng_renewable: renewable === null || renewable === undefined ? null : renewable ? 1 : 0,
+    access_hours: first('accessHours') ?? null,
+    source_confirmed_at: confirmed.at(-1) ?? null,
     coordinate_quality: best.coordinateQuality,
     active: sources.some((s) => s.present) ? 1 : 0,
     first_seen_at: previous?.first_seen_at ?? now,

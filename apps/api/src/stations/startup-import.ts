@@ -14,8 +14,10 @@ async function loadSource(
   load: LoadOptions,
 ): Promise<ParsedImport | null> {
   const startedMs = Date.now();
-  app.log.info({ source: s.label, timeoutS: s.timeoutS }, 'start-up import: downloading');
   try {
+    // A source with no live form here (no API key, or none published) goes straight to its local copy.
+    if (s.live.length === 0) throw new Error('no live source to download');
+    app.log.info({ source: s.label, timeoutS: s.timeoutS }, 'start-up import: downloading');
     const parsed = await loadImport(s.importer, s.live, { ...load, timeoutMs: s.timeoutS * 1000 });
     app.log.info(
       { source: s.label, rows: parsed.read, ms: Date.now() - startedMs },
@@ -66,6 +68,8 @@ export async function runStartupImport(app: FastifyInstance): Promise<{ imported
     overpassUrl: config.OVERPASS_URL,
     mglUrl: config.MGL_OUTLETS_URL,
     hpoilUrl: config.HPOIL_LOCATOR_URL,
+    afdcApiKey: config.AFDC_API_KEY,
+    afdcUrl: config.AFDC_API_URL,
   };
   const sources = defaultSources(config);
   app.log.info(

@@ -3,7 +3,7 @@ import { parseAfdc } from '../../src/importers/afdc';
 import { fetchAfdc } from '../../src/importers/afdc-client';
 import { loadImport } from '../../src/importers/load-import';
 import { startLoopbackServer } from './loopback-server';
-import { byReason } from './real-data';
+import { AFDC_NY, byReason } from './real-data';
 
 // Test fixture (not served anywhere) using the field names of the AFDC alt-fuel-stations v1 API.
 const base = {
@@ -144,5 +144,42 @@ describe('AFDC API client', () => {
     await expect(fetchAfdc('')).rejects.toThrow('AFDC_API_KEY is not set');
     await expect(fetchAfdc('wrong-key', { baseUrl: server.url })).rejects.toThrow(/HTTP 403.*/);
     await expect(fetchAfdc('wrong-key', { baseUrl: server.url })).rejects.not.toThrow(/wrong-key/);
+  });
+});
+
+describe('the AFDC importer on the real AFDC CSV (New York, 2025-04)', () => {
+  it('takes the 23 CNG stations of 4,857 rows and maps every CNG field the export has', async () => {
+    const parsed = await loadImport('afdc', [AFDC_NY]);
+    expect(parsed.read).toBe(4_857);
+    expect(parsed.candidates).toHaveLength(23);
+    expect(byReason(parsed.rejected)).toEqual({ 'not-cng': 4_834 });
+    const greenpoint = parsed.candidates.find((c) => c.sourceId === '108')!.record;
+    expect(greenpoint).toMatchObject({
+      name: 'Clean Energy - Greenpoint - National Grid',
+      address: '287 Maspeth Ave, 11211',
+      city: 'Brooklyn',
+      region: 'NY',
+      countryCode: 'US',
+      openingHours: '24/7',
+      accessHours: '24 hours daily; call 866-809-4869 for Clean Energy card',
+      sourceConfirmedAt: '2024-12-10T00:00:00.000Z',
+      cng: {
+        fillType: 'fast',
+        pressurePsi: [3000, 3600],
+        vehicleClass: 'heavy-duty',
+        open24x7: true,
+        dispensers: 1,
+        renewable: true,
+      },
+    });
+    // Hours in words are kept as AFDC writes them, never turned into a guessed schedule.
+    const vanNest = parsed.candidates.find((c) => c.sourceId === '129')!.record;
+    expect(vanNest).toMatchObject({
+      openingHours: null,
+      accessHours: '8am-6pm M-F; call 718-204-4048 to arrange for card key',
+      cng: { open24x7: null, pressurePsi: [3000], vehicleClass: 'medium-duty' },
+    });
+    expect(parsed.candidates.every((c) => c.record.cng.fillType !== null)).toBe(true);
+    expect(parsed.candidates.filter((c) => c.record.cng.renewable === true)).toHaveLength(12);
   });
 });

@@ -14,6 +14,13 @@ export const MIMIT_STATIONS = path.join(STATIONS_DIR, 'italy_mimit_anagrafica_im
 export const MIMIT_PRICES = path.join(STATIONS_DIR, 'italy_mimit_prezzo_alle_8.csv');
 export const MGL_FILE = path.join(STATIONS_DIR, 'operators', 'mgl_and_osm_cng_stations_2026-03-20.geojson');
 export const HPOIL_FILE = path.join(STATIONS_DIR, 'operators', 'hpoil_kolhapur_stations.csv');
+export const AFDC_NY = path.join(STATIONS_DIR, 'more_countries', 'us_afdc_alt_fuel_stations_ny_2025-04.csv');
+export const BRAZIL_ANP = path.join(
+  STATIONS_DIR,
+  'more_countries',
+  'brazil_anp_gnv_truck_stations_2025-10-30.csv',
+);
+export const GREECE_CNG = path.join(STATIONS_DIR, 'more_countries', 'greece_cng_stations_2021.geojson');
 export const INDIA_STATES = path.join(repoRoot, '..', 'shared', 'data', 'india_states.geojson');
 
 export const readText = (file: string) => fs.readFileSync(file, 'utf8');

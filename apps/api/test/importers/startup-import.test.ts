@@ -47,11 +47,12 @@ describe.each(TEST_DIALECTS)('start-up import on %s', (dialect) => {
       const events: string[] = [];
       t.app.changes.subscribe('stations-changed', ({ reason }) => events.push(reason));
       const { result, messages } = await logged(t.app, 'warn', () => runStartupImport(t.app));
-      expect(result.imported).toBe(4);
+      expect(result.imported).toBe(7);
       // India dataset + raw files (1,521 stations), the Italian pair (1,506), MGL's list (471 new stations;
-      // 134 of its records joined stations the India dataset has) and HPOIL's (31).
+      // 134 of its records joined stations the India dataset has), HPOIL's (31), the AFDC New York copy (23),
+      // Brazil's ANP list (227) and the Greek map (24).
       const health = await t.app.inject({ method: 'GET', url: '/api/health' });
-      expect(health.json().stations).toBe(1_521 + 1_506 + 471 + 31);
+      expect(health.json().stations).toBe(1_521 + 1_506 + 471 + 31 + 23 + 227 + 24);
       await new Promise((r) => setTimeout(r, 100));
       expect(events).toContain('import');
       // Both Overpass queries and all three file downloads were tried first.
@@ -101,7 +102,7 @@ describe.each(TEST_DIALECTS)('start-up import on %s', (dialect) => {
       const { result, messages } = await logged(t.app, 'warn', () => runStartupImport(t.app));
       expect(result.imported).toBe(0);
       const howTo = texts(messages).filter((m) => m.includes('npm run stations:import --'));
-      expect(howTo).toHaveLength(6);
+      expect(howTo).toHaveLength(9);
       const health = await t.app.inject({ method: 'GET', url: '/api/health' });
       expect(health.statusCode).toBe(200);
       expect(health.json().stations).toBe(0);

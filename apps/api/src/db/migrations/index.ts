@@ -4,6 +4,7 @@ import * as m0002 from './0002-contact-messages';
 import * as m0003 from './0003-station-reports';
 import * as m0004 from './0004-station-report-network';
 import * as m0005 from './0005-station-display-name';
+import * as m0006 from './0006-station-source-details';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the bundled server carries them.
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '0003-station-reports': m0003,
   '0004-station-report-network': m0004,
   '0005-station-display-name': m0005,
+  '0006-station-source-details': m0006,
 };

@@ -105,6 +105,9 @@ export function StationDetails({ stationId, known, position, headingLevel = 2 }:
         <Fact label="Opening hours">
           {station.openingHours ?? (cng.open24x7 ? '24/7' : 'Not published by the source')}
         </Fact>
+        {station.accessHours && station.accessHours !== station.openingHours && (
+          <Fact label="Hours and access">{station.accessHours}</Fact>
+        )}
         <Fact label="Phone">
           {station.phone ? (
             <a href={`tel:${station.phone.replace(/[^\d+]/g, '')}`}>{station.phone}</a>
@@ -119,12 +122,14 @@ export function StationDetails({ stationId, known, position, headingLevel = 2 }:
               : 'Not published')}
         </Fact>
         <Fact label="Live status">{explanationAt(station.status, nowMs)}</Fact>
-        {(cng.fillType || cng.pressurePsi || cng.vehicleClass) && (
+        {(cng.fillType || cng.pressurePsi || cng.vehicleClass || cng.dispensers || cng.renewable) && (
           <Fact label="CNG details">
             {[
               cng.fillType && `${cng.fillType} fill`,
               cng.pressurePsi && `${cng.pressurePsi.join('/')} PSI`,
               cng.vehicleClass && `vehicles: ${cng.vehicleClass}`,
+              cng.dispensers && `${cng.dispensers} dispenser${cng.dispensers === 1 ? '' : 's'}`,
+              cng.renewable && 'sells renewable gas',
             ]
               .filter(Boolean)
               .join(' · ')}
