@@ -56,4 +56,19 @@ describe('names and operators on the real import', () => {
     const { stations } = await nearest(at, `&radiusKm=50&operator=${operator}`);
     expect(stations.length).toBeGreaterThanOrEqual(10);
   });
+
+  it("says when a station was last confirmed: by its source's import, then by a driver's report", async () => {
+    const first = (await nearest(CENTRES.Pune)).stations[0]!;
+    expect(first.lastConfirmed).toEqual({ at: first.lastSeenAt, by: 'source' });
+    const report = await t.app.inject({
+      method: 'POST',
+      url: `/api/stations/${first.id}/reports`,
+      payload: { status: 'available' },
+    });
+    expect(report.statusCode).toBe(201);
+    const after = (await nearest(CENTRES.Pune)).stations.find((s) => s.id === first.id)!;
+    expect(after.lastConfirmed).toEqual({ at: report.json().report.createdAt, by: 'driver' });
+    const details = (await t.app.inject({ url: `/api/stations/${first.id}` })).json();
+    expect(details.lastConfirmed.by).toBe('driver');
+  });
 });

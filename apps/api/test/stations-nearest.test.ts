@@ -83,6 +83,7 @@ describe.each(TEST_DIALECTS)('GET /api/stations/nearest on %s', (dialect) => {
       ...stored,
       openNow: null,
       status: UNKNOWN_STATUS,
+      lastConfirmed: { at: stored.lastSeenAt, by: 'source' },
       distanceKm: oracleDistanceKm(72.8777, 19.076, stored.lon, stored.lat),
       bearingDeg: expect.any(Number),
     });
