@@ -20,6 +20,7 @@ import security, { securityHeaders } from './plugins/security';
 import stationIndex from './plugins/station-index';
 import { partAwareValidatorFactory } from './plugins/validator-compilers';
 import webApp from './plugins/web-app';
+import proposals from './proposals';
 import adminMessagesRoutes from './routes/admin-messages';
 import healthRoutes from './routes/health';
 import stationRoutes from './routes/stations';
@@ -100,6 +101,7 @@ export async function buildApp(deps: AppDeps) {
         { name: 'stations', description: 'Station search' },
         { name: 'status', description: 'Live status from drivers' },
         { name: 'contact', description: 'Contact messages' },
+        { name: 'proposals', description: 'Drivers add and correct stations; moderators decide' },
         { name: 'meta', description: 'Service health' },
       ],
     },
@@ -112,6 +114,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(adminMessagesRoutes);
   await app.register(stationRoutes);
   await app.register(liveStatus);
+  await app.register(proposals);
   await app.register(webApp, { webDist: config.WEB_DIST });
   return app;
 }

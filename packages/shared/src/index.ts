@@ -3,6 +3,7 @@ export * from './errors';
 export * from './format';
 export * from './geo';
 export * from './nullable';
+export * from './proposals-api';
 export * from './routes';
 export * from './station';
 export * from './stations-api';

@@ -36,6 +36,9 @@ export interface StationsTable {
   source_confirmed_at: string | null;
   coordinate_quality: string;
   active: number;
+  /** Set when drivers agreed, or a moderator decided, that it is closed for good, not CNG or a duplicate. */
+  hidden_at: string | null;
+  hidden_reason: string | null;
   first_seen_at: string;
   last_seen_at: string;
   updated_at: string;
@@ -139,6 +142,40 @@ export interface StationReportsTable {
   network_hash: string | null;
 }
 
+/** A driver's proposal (a missing station) or problem report (migration 0007, ADR 0014). */
+export interface StationProposalsTable {
+  id: Generated<number>;
+  kind: 'add' | 'problem';
+  station_id: string | null;
+  reason: string | null;
+  name: string | null;
+  operator: string | null;
+  note: string | null;
+  opening_hours: string | null;
+  lon: number | null;
+  lat: number | null;
+  accuracy_m: number | null;
+  duplicate_of: string | null;
+  /** Anonymous device id (signed cookie); never served. */
+  device_id: string;
+  /** Keyed hash of the network; never served. */
+  network_hash: string | null;
+  created_at: string;
+  state: 'pending' | 'approved' | 'rejected';
+  decided_at: string | null;
+}
+
+/** Every decision on a proposal: what, when, why, by whom. */
+export interface ModerationDecisionsTable {
+  id: Generated<number>;
+  proposal_id: number;
+  action: string;
+  decided_by: 'moderator' | 'drivers';
+  reason: string;
+  station_id: string | null;
+  created_at: string;
+}
+
 export interface Database {
   stations: StationsTable;
   station_sources: StationSourcesTable;
@@ -147,4 +184,6 @@ export interface Database {
   contact_outbox: ContactOutboxTable;
   contact_delivery_attempts: ContactDeliveryAttemptsTable;
   station_reports: StationReportsTable;
+  station_proposals: StationProposalsTable;
+  moderation_decisions: ModerationDecisionsTable;
 }

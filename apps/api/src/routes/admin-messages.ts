@@ -1,9 +1,8 @@
 import { ApiErrorSchema } from '@cng/shared';
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { listContactMessages } from '../contact/contact-repository';
 import { listDeliveryAttempts } from '../contact/delivery-attempts';
-import { bearerMatches } from '../lib/bearer-token';
+import { requireBearer } from '../lib/bearer-token';
 import { badInput } from '../lib/http-errors';
 
 const StateSchema = Type.Union([
@@ -58,18 +57,7 @@ const MAX_DB_ID = 2_147_483_647;
 const adminMessagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const token = app.config.ADMIN_TOKEN;
   if (!token) return;
-  // Checked before the request is parsed any further: strangers learn nothing, not even from 400s or 404s.
-  const requireAdmin = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!bearerMatches(request.headers.authorization, token)) {
-      reply.header('WWW-Authenticate', 'Bearer realm="admin"');
-      throw badInput(
-        'authorization',
-        'must be Bearer <admin token>',
-        401,
-        'A valid admin bearer token is required',
-      );
-    }
-  };
+  const requireAdmin = requireBearer(token, 'admin');
   app.get(
     '/api/admin/messages',
     {

@@ -91,6 +91,9 @@ export function mergeStation(
     source_confirmed_at: confirmed.at(-1) ?? null,
     coordinate_quality: best.coordinateQuality,
     active: sources.some((s) => s.present) ? 1 : 0,
+    // Hiding is a decision about the station, not a source's: imports never undo it.
+    hidden_at: previous?.hidden_at ?? null,
+    hidden_reason: previous?.hidden_reason ?? null,
     first_seen_at: previous?.first_seen_at ?? now,
     last_seen_at: previous?.last_seen_at ?? now,
     updated_at: previous?.updated_at ?? now,

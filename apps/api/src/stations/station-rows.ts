@@ -93,6 +93,8 @@ export function rowFromStation(s: Station, updatedAt: string): StationRow {
     source_confirmed_at: s.sourceConfirmedAt ?? null,
     coordinate_quality: s.coordinateQuality,
     active: s.active ? 1 : 0,
+    hidden_at: null,
+    hidden_reason: null,
     first_seen_at: s.firstSeenAt,
     last_seen_at: s.lastSeenAt,
     updated_at: updatedAt,
@@ -101,12 +103,19 @@ export function rowFromStation(s: Station, updatedAt: string): StationRow {
 
 /** Every active station with its sources, for the in-memory index. Two queries, joined in memory. */
 export async function loadActiveStations(db: Db): Promise<Station[]> {
-  const rows = await db.selectFrom('stations').selectAll().where('active', '=', 1).orderBy('id').execute();
+  const rows = await db
+    .selectFrom('stations')
+    .selectAll()
+    .where('active', '=', 1)
+    .where('hidden_at', 'is', null)
+    .orderBy('id')
+    .execute();
   const sourceRows = await db
     .selectFrom('station_sources')
     .innerJoin('stations', 'stations.id', 'station_sources.station_id')
     .selectAll('station_sources')
     .where('stations.active', '=', 1)
+    .where('stations.hidden_at', 'is', null)
     .execute();
   const byStation = new Map<string, SourceRow[]>();
   for (const s of sourceRows) {

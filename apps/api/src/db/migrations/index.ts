@@ -5,6 +5,7 @@ import * as m0003 from './0003-station-reports';
 import * as m0004 from './0004-station-report-network';
 import * as m0005 from './0005-station-display-name';
 import * as m0006 from './0006-station-source-details';
+import * as m0007 from './0007-station-proposals';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the bundled server carries them.
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '0004-station-report-network': m0004,
   '0005-station-display-name': m0005,
   '0006-station-source-details': m0006,
+  '0007-station-proposals': m0007,
 };

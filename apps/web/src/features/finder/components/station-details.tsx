@@ -45,6 +45,7 @@ const POSITION_SOURCE: Record<StationSummary['coordinateQuality'], string> = {
   osm: 'from OpenStreetMap',
   government: 'from the official register',
   geocoded: 'approximate: placed from an address',
+  drivers: 'added by drivers, unconfirmed',
 };
 
 export function StationDetails({ stationId, known, position, headingLevel = 2 }: StationDetailsProps) {

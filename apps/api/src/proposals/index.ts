@@ -1,0 +1,14 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { createNetworkHasher } from '../status/network-hash';
+import adminProposalRoutes from './admin-proposal-routes';
+import { proposalRoutes } from './proposal-routes';
+
+/** Drivers add and correct stations; moderators decide (issue 15, ADR 0014). */
+export default fp(
+  async function proposals(app: FastifyInstance) {
+    await app.register(proposalRoutes(createNetworkHasher(app.config.COOKIE_SECRET)));
+    await app.register(adminProposalRoutes);
+  },
+  { name: 'proposals', dependencies: ['live-status'] },
+);

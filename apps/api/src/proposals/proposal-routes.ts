@@ -1,0 +1,147 @@
+import {
+  AddStationBodySchema,
+  ApiErrorSchema,
+  ProblemBodySchema,
+  ProposalCreatedSchema,
+  RetryLaterErrorSchema,
+  StationIdParamsSchema,
+} from '@cng/shared';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { badInput } from '../lib/http-errors';
+import { unsafeTextProblem } from '../lib/unsafe-text';
+import { requireStation } from '../status/report-routes';
+import { insertProposal } from './proposal-repository';
+import { settleAddition, settleProblem } from './proposal-service';
+
+/** Proposals and problem reports one address may send per hour (a device's own voice counts once anyway). */
+export const PROPOSALS_PER_IP_PER_HOUR = 10;
+
+/** Optional plain text: trimmed, refused with control or bidi characters, null when empty. */
+function cleanText(field: string, value: string | undefined): string | null {
+  const text = value?.trim();
+  if (!text) return null;
+  const problem = unsafeTextProblem(text);
+  if (problem) throw badInput(field, problem);
+  return text;
+}
+
+/**
+ * POST /api/station-proposals and POST /api/stations/:id/problems: drivers add what is missing and say what is
+ * wrong (issue 15, ADR 0014). Anonymous like reports: the signed device cookie, the keyed network, a per-IP
+ * limit. The answer is 201 only after the proposal is stored; it shows on the map once independent drivers
+ * agree, or a moderator approves it.
+ */
+export function proposalRoutes(hashNetwork: (ip: string) => string | null): FastifyPluginAsyncTypebox {
+  return async (app) => {
+    const limited = {
+      rateLimit: {
+        max: PROPOSALS_PER_IP_PER_HOUR,
+        timeWindow: '1 hour',
+        // After validation: a 400 stores nothing and must not use up a driver's allowance.
+        hook: 'preHandler' as const,
+      },
+    };
+
+    app.post(
+      '/api/station-proposals',
+      {
+        schema: {
+          tags: ['proposals'],
+          summary: 'Add a missing CNG station (shown once drivers agree or a moderator approves)',
+          body: AddStationBodySchema,
+          response: { 201: ProposalCreatedSchema, 400: ApiErrorSchema, 429: RetryLaterErrorSchema },
+        },
+        config: limited,
+        preHandler: app.requireDeviceId,
+      },
+      async (request, reply) => {
+        const body = request.body;
+        const row = await insertProposal(app.db, {
+          kind: 'add',
+          stationId: null,
+          reason: null,
+          name: cleanText('name', body.name),
+          operator: cleanText('operator', body.operator),
+          note: cleanText('note', body.note),
+          openingHours: cleanText('openingHours', body.openingHours),
+          position: { ...body.position, accuracyM: body.position.accuracyM ?? null },
+          duplicateOf: null,
+          deviceId: request.deviceId,
+          networkHash: hashNetwork(request.ip),
+        });
+        // Stored: from here on a failure must not turn the answer into an error.
+        const stationId = await settleAddition(app, row).catch((err) => {
+          request.log.error({ err, proposal: row.id }, 'settling a station proposal failed');
+          return null;
+        });
+        return reply.code(201).send({
+          id: Number(row.id),
+          state: stationId ? 'approved' : 'pending',
+          stationId,
+          message: stationId
+            ? 'Thank you: other drivers agree, the station is on the map, marked "added by drivers".'
+            : 'Thank you: the station shows on the map once other drivers agree or a moderator checks it.',
+        });
+      },
+    );
+
+    app.post(
+      '/api/stations/:id/problems',
+      {
+        schema: {
+          tags: ['proposals'],
+          summary: 'Report that something is wrong with a station',
+          params: StationIdParamsSchema,
+          body: ProblemBodySchema,
+          response: {
+            201: ProposalCreatedSchema,
+            400: ApiErrorSchema,
+            404: ApiErrorSchema,
+            429: RetryLaterErrorSchema,
+          },
+        },
+        config: limited,
+        preHandler: app.requireDeviceId,
+      },
+      async (request, reply) => {
+        const { id } = request.params;
+        const body = request.body;
+        // The checks that need the database come after validation, before the allowance is counted.
+        if (body.reason === 'wrong-position' && !body.position)
+          throw badInput('position', 'is required for wrong-position: where the station really is');
+        if (body.reason === 'duplicate') {
+          if (!body.duplicateOf)
+            throw badInput('duplicateOf', 'is required for duplicate: the station it repeats');
+          if (body.duplicateOf === id) throw badInput('duplicateOf', 'must be another station');
+        }
+        await requireStation(request, id);
+        if (body.duplicateOf) await requireStation(request, body.duplicateOf);
+        const row = await insertProposal(app.db, {
+          kind: 'problem',
+          stationId: id,
+          reason: body.reason,
+          name: null,
+          operator: null,
+          note: cleanText('note', body.note),
+          openingHours: null,
+          position: body.position ? { ...body.position, accuracyM: body.position.accuracyM ?? null } : null,
+          duplicateOf: body.duplicateOf ?? null,
+          deviceId: request.deviceId,
+          networkHash: hashNetwork(request.ip),
+        });
+        const hidden = await settleProblem(app, row).catch((err) => {
+          request.log.error({ err, proposal: row.id }, 'settling a problem report failed');
+          return false;
+        });
+        return reply.code(201).send({
+          id: Number(row.id),
+          state: hidden ? 'approved' : 'pending',
+          stationId: id,
+          message: hidden
+            ? 'Thank you: other drivers agree, the station is off the map.'
+            : 'Thank you: a moderator checks it, and it counts when other drivers report the same.',
+        });
+      },
+    );
+  };
+}
