@@ -16,7 +16,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   },
   build: {
     target: 'es2022',
-    // Maps are written for decoding our own stack traces but not linked from the code nor served (ADR 0012).
+    // Maps are written for decoding our own stack traces but not linked from the code nor served (ADR 0013).
     sourcemap: 'hidden',
     assetsInlineLimit: 2048,
     // .vite/manifest.json: the chunk graph that the size budgets (.size-limit.js) measure per route.

@@ -98,13 +98,14 @@ test('a station name of 200 characters with no spaces does not widen the finder 
     const res = await route.fetch();
     const body = await res.json();
     patchedId = body.stations[0].id;
-    Object.assign(body.stations[0], { name: longName, address: longAddress });
+    Object.assign(body.stations[0], { name: longName, displayName: longName, address: longAddress });
     await route.fulfill({ response: res, json: body });
   });
   await page.route(/\/api\/stations\/[A-Za-z0-9_-]+$/, async (route) => {
     const res = await route.fetch();
     const body = await res.json();
-    if (body.id === patchedId) Object.assign(body, { name: longName, address: longAddress });
+    if (body.id === patchedId)
+      Object.assign(body, { name: longName, displayName: longName, address: longAddress });
     await route.fulfill({ response: res, json: body });
   });
   await context.grantPermissions(['geolocation']);

@@ -70,7 +70,8 @@ export async function buildApp(deps: AppDeps) {
     max: config.API_RATE_LIMIT_PER_MIN,
     timeWindow: '1 minute',
     // Static files and pages are cheap and cached; the limit guards the API (health opts out on its route).
-    allowList: (req) => !req.url.startsWith('/api/'),
+    // The matched route, not the raw path: /%61pi/stations reaches the /api/stations route too.
+    allowList: (req) => !(req.routeOptions.url ?? '').startsWith('/api/'),
   });
   await app.register(swagger, {
     openapi: {

@@ -66,6 +66,16 @@ describe('writes are accepted only from the site itself', () => {
     expect(await counts()).toEqual(before);
   });
 
+  it('cannot be walked around with a percent-encoded path that reaches the same route', async () => {
+    const before = await counts();
+    const hostile = { origin: 'https://ads.example', 'sec-fetch-site': 'cross-site' };
+    for (const url of ['/%61pi/contact', `/%61pi/stations/${stations[0]!.id}/reports`, '/ap%69/contact']) {
+      const res = await write(url, hostile, url.includes('contact') ? contact : report);
+      expect(res.statusCode, url).toBe(403);
+    }
+    expect(await counts()).toEqual(before);
+  });
+
   it("accepts the site's own pages, trusted origins, and clients that are not browsers", async () => {
     const allowed: Record<string, string>[] = [
       { origin: `http://${HOST}`, 'sec-fetch-site': 'same-origin' },

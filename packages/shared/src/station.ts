@@ -109,12 +109,13 @@ export const StationSummarySchema = Type.Object({
   lastConfirmed: Type.Object(
     {
       at: Type.String({ format: 'date-time' }),
-      by: Type.Enum(['source', 'driver'] as const),
+      by: Type.Enum(['source', 'driver', 'operator'] as const),
     },
     {
       description:
-        'When the station was last confirmed to exist: by a source import that still listed it, or by a ' +
-        "driver's report, whichever is later",
+        'When the station was last confirmed to exist: by its source (the date the source gives, else the ' +
+        "import that still listed it), or by a driver's or the operator's report that still counts, whichever " +
+        'is later',
     },
   ),
 });
@@ -122,13 +123,14 @@ export type StationSummary = Static<typeof StationSummarySchema>;
 
 /** When a station was last confirmed: its last import or its latest driver report, whichever is later. */
 export function lastConfirmedOf(
-  station: Pick<Station, 'lastSeenAt'>,
+  station: Pick<Station, 'lastSeenAt' | 'sourceConfirmedAt'>,
   status: Pick<StatusSummary, 'latestReportAt' | 'official'>,
 ): StationSummary['lastConfirmed'] {
+  // A source that dates its own confirmation (AFDC) is believed over the time we last imported it.
+  const source = station.sourceConfirmedAt ?? station.lastSeenAt;
   const report = status.latestReportAt;
-  return report && report > station.lastSeenAt
-    ? { at: report, by: 'driver' }
-    : { at: station.lastSeenAt, by: 'source' };
+  if (report && report > source) return { at: report, by: status.official ? 'operator' : 'driver' };
+  return { at: source, by: 'source' };
 }
 
 export const NearestStationSchema = Type.Object({

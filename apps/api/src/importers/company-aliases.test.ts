@@ -59,6 +59,18 @@ describe('the company alias table', () => {
     expect(
       normaliseCompanies({ name: 'Om Petroleum', brand: null, operator: null, sourceCompany: 'MNGL' }),
     ).toEqual({ brand: 'MNGL', operator: 'Maharashtra Natural Gas Limited' });
+    // An operator the source names stays, even one the table does not know.
+    expect(
+      normaliseCompanies({ name: 'IGL CNG Station', brand: null, operator: 'Haryana City Gas' }),
+    ).toEqual({
+      brand: 'IGL',
+      operator: 'Haryana City Gas',
+    });
+    // A place that shares a company's name is not that company.
+    expect(
+      normaliseCompanies({ name: 'CNG Station Mahanagar', brand: null, operator: 'Green Gas Limited' }),
+    ).toEqual({ brand: null, operator: 'Green Gas Limited' });
+    expect(companyIn('Sabarmati Railway Station')).toBeNull();
     // What the table does not know stays as the source wrote it.
     expect(normaliseCompanies({ name: 'METANO MARANELLO', brand: 'Vega', operator: 'ROSSI SRL' })).toEqual({
       brand: 'Vega',

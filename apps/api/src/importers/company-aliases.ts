@@ -27,13 +27,17 @@ export const COMPANIES: readonly Company[] = [
     short: 'IGL',
     full: 'Indraprastha Gas Limited',
     kind: 'gas',
-    aliases: ['igl', 'indraprastha gas', 'indraprastha'],
+    aliases: ['igl', 'indraprastha gas'],
+    // Single words that are also places or common words count only in a brand or operator field.
+    fieldAliases: ['indraprastha'],
   },
   {
     short: 'MGL',
     full: 'Mahanagar Gas Limited',
     kind: 'gas',
-    aliases: ['mgl', 'mahanagar gas', 'mahanagar'],
+    aliases: ['mgl', 'mahanagar gas'],
+    // "Mahanagar" is also a Lucknow locality, and Hindi for "metropolis".
+    fieldAliases: ['mahanagar'],
   },
   {
     short: 'MNGL',
@@ -47,16 +51,25 @@ export const COMPANIES: readonly Company[] = [
     short: 'Adani Total Gas',
     full: 'Adani Total Gas Limited',
     kind: 'gas',
-    aliases: ['adani total gas', 'adani gas', 'atgl', 'adani'],
+    aliases: ['adani total gas', 'adani gas', 'adani cng', 'atgl'],
+    fieldAliases: ['adani'],
   },
-  { short: 'Torrent Gas', full: 'Torrent Gas Limited', kind: 'gas', aliases: ['torrent gas', 'torrent'] },
+  {
+    short: 'Torrent Gas',
+    full: 'Torrent Gas Limited',
+    kind: 'gas',
+    aliases: ['torrent gas'],
+    fieldAliases: ['torrent'],
+  },
   { short: 'Think Gas', full: 'Think Gas', kind: 'gas', aliases: ['think gas', 'thinkgas'] },
   { short: 'HPOIL', full: 'HPOIL Gas Private Limited', kind: 'gas', aliases: ['hpoil', 'hpoil gas'] },
   {
     short: 'Sabarmati Gas',
     full: 'Sabarmati Gas Limited',
     kind: 'gas',
-    aliases: ['sabarmati gas', 'sabarmati'],
+    aliases: ['sabarmati gas'],
+    // "Sabarmati" is also an Ahmedabad area and its river.
+    fieldAliases: ['sabarmati'],
   },
   // Fuel retailers in India.
   {
@@ -170,12 +183,14 @@ export function normaliseCompanies(input: {
   sourceCompany?: string | null;
 }): { brand: string | null; operator: string | null } {
   const brandCo = companyIn(input.brand, 'field');
-  const operatorCo = companyIn(input.operator, 'field') ?? companyIn(input.sourceCompany, 'field');
+  const operatorCo = companyIn(input.operator, 'field');
+  const sourceCo = companyIn(input.sourceCompany, 'field');
   const nameCo = companyIn(input.name);
   const retail = [brandCo, nameCo].find((c) => c?.kind === 'retail') ?? null;
-  const gas = [operatorCo, brandCo, nameCo].find((c) => c?.kind === 'gas') ?? null;
+  const gas = [operatorCo, sourceCo, brandCo, nameCo].find((c) => c?.kind === 'gas') ?? null;
   const brand = retail?.short ?? brandCo?.short ?? (input.brand ? input.brand : (gas?.short ?? null));
-  const operator = operatorCo?.full ?? gas?.full ?? input.operator;
+  // An operator the source names stays, even one the table does not know; only a missing one is filled in.
+  const operator = operatorCo?.full ?? input.operator ?? sourceCo?.full ?? gas?.full ?? null;
   return { brand, operator };
 }
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
 import type { RegionLookup } from './region-lookup';
@@ -9,7 +10,6 @@ import { type RawRow, validateRows } from './validate-row';
 export const DEFAULT_HPOIL_URL = 'https://hpoilgas.in/cng-locator.php?get_cng_fuel_stations=all';
 
 type Station = {
-  id: string;
   name: string;
   address: string | null;
   district: string | null;
@@ -17,20 +17,21 @@ type Station = {
   lon: string;
 };
 
-/** A lower-case slug of a Geographical Area, as in the ids of the shared copy ("Kolhapur GA" → kolhapur). */
-const gaSlug = (ga: string) =>
-  ga
-    .replace(/\bGA\b/gi, '')
-    .trim()
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
+/**
+ * A station's id: its name and position (to ~1 m), the same in the page and the CSV. Not the page's serial
+ * number: one outlet added or removed would renumber every later row and move favourites to another pump.
+ */
+const idOf = (name: string, lat: string, lon: string) =>
+  `h-${createHash('sha1')
+    .update(`${name.trim().toLowerCase()}|${Number(lat).toFixed(5)}|${Number(lon).toFixed(5)}`)
+    .digest('hex')
+    .slice(0, 16)}`;
 
 function rowOf(s: Station, where: string): RawRow {
   const { licence, attribution, url } = SOURCE_LICENCES.hpoil;
   return {
     source: 'hpoil',
-    sourceId: s.id,
+    sourceId: idOf(s.name, s.lat, s.lon),
     where,
     name: s.name,
     brand: 'HPOIL',
@@ -90,11 +91,10 @@ export function parseHpoilHtml(
     if (cells.length < 5) continue; // the header row (th) and layout rows
     read++;
     const coords = /query=(-?[\d.]+),(-?[\d.]+)/.exec(rowHtml);
-    const [serial = '', name = '', address = '', ga = '', district = ''] = cells;
+    const [, name = '', address = '', , district = ''] = cells;
     rows.push(
       rowOf(
         {
-          id: `hpoil/${gaSlug(ga) || 'unknown'}/${serial || name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`,
           name,
           address: address || null,
           district: district || null,
@@ -122,14 +122,13 @@ export function parseHpoilCsv(
   } catch (err) {
     throw new Error(`${input} is not a readable CSV: ${(err as Error).message}`);
   }
-  const missing = ['osm_id', 'name', 'latitude', 'longitude'].filter((k) => !(k in (records[0] ?? {})));
+  const missing = ['name', 'latitude', 'longitude'].filter((k) => !(k in (records[0] ?? {})));
   if (records.length === 0 || missing.length)
     throw new Error(`${input}: wrong columns: missing ${missing.join(', ') || 'rows'}`);
   const file = path.basename(input);
   const rows = records.map((r, i) =>
     rowOf(
       {
-        id: r.osm_id!,
         name: r.name!,
         address: r.address || null,
         district: r.area || null,

@@ -28,8 +28,8 @@ function checkQueryShape(request: FastifyRequest) {
     // An API route that takes no parameters refuses them too (the docs' own pages aside), rather than
     // ignoring what the client thinks it asked for.
     const extra = Object.keys(query)[0];
-    const url = request.url;
-    if (extra !== undefined && url.startsWith('/api/') && !url.startsWith('/api/docs')) {
+    const route = request.routeOptions.url ?? '';
+    if (extra !== undefined && route.startsWith('/api/') && !route.startsWith('/api/docs')) {
       throw badInput(extra.replace(/\[.*$/, ''), 'is not allowed: this endpoint takes no query parameters');
     }
     return;

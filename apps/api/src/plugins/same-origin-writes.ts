@@ -58,8 +58,9 @@ export default fp(
   async function sameOriginWrites(app: FastifyInstance, opts: { trustedOrigins: string[] }) {
     const trusted = new Set(opts.trustedOrigins.map((o) => o.toLowerCase()));
     app.addHook('onRequest', async (request) => {
+      // Every unsafe method, whatever the path: only the API takes writes, and a raw path like /%61pi/contact
+      // reaches the same route as /api/contact.
       if (SAFE_METHODS.has(request.method) || request.routeOptions.config?.crossOriginWrites) return;
-      if (!request.url.startsWith('/api/')) return;
       const problem = crossOriginProblem(request.headers, request.host, trusted);
       if (problem) {
         const field = typeof request.headers['sec-fetch-site'] === 'string' ? 'sec-fetch-site' : 'origin';

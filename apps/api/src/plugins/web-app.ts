@@ -23,7 +23,7 @@ export default fp(async function webApp(app: FastifyInstance, opts: { webDist: s
       root,
       wildcard: false,
       index: false,
-      // Source maps stay on the server (ADR 0012): they would publish the whole source, comments included.
+      // Source maps stay on the server (ADR 0013): they would publish the whole source, comments included.
       allowedPath: (pathName) => !pathName.endsWith('.map'),
       setHeaders(res, filePath) {
         const rel = path.relative(root, filePath);

@@ -28,6 +28,13 @@ describe('display names', () => {
     expect(
       displayNameOf({ ...base, name: 'Igl', brand: 'IGL', address: 'Mathura Road, 110003' }, newDelhi),
     ).toBe('IGL · Mathura Road');
+    // A plot number is no place: the first part that names one is used.
+    expect(
+      displayNameOf(
+        { ...base, name: 'Hp', brand: 'HPCL', address: 'Gut No, 29 & 30, Ratnagiri Road, SH 204' },
+        newDelhi,
+      ),
+    ).toBe('HPCL · Ratnagiri Road');
     const inside: Locate = () => ({ name: 'Karol Bāgh', lon: 77.19, lat: 28.65, distanceKm: 0.3 });
     expect(displayNameOf({ ...base, name: 'Hp', brand: 'HPCL' }, inside)).toBe('HPCL · Karol Bāgh');
   });

@@ -2,6 +2,9 @@ import { bearingDeg, cardinalOf } from '@cng/shared';
 import { placeGazetteer } from '../geo/place-gazetteer';
 import { isGenericName, shortOf } from '../importers/company-aliases';
 
+/** Parts of an Indian address that number a plot, not a place ("Gut No", "Plot No", "Survey No"). */
+const PLOT_WORDS = /^(gut|gat|plot|survey|s\.?\s*no|sr\.?\s*no|khasra|shop|no\.?)\b/i;
+
 /** How far the locality of a generic name may be: beyond it the station is "somewhere", not "near X". */
 const LOCALITY_MAX_KM = 30;
 /** Within this distance a station is "at" the place; beyond it the name says how far and which way. */
@@ -40,8 +43,11 @@ export const locateInGazetteer: Locate = (lon, lat) => {
 export function displayNameOf(s: Nameable, locate: Locate = locateInGazetteer): string {
   if (!isGenericName(s.name)) return s.name;
   const label = s.brand ?? shortOf(s.operator) ?? s.operator ?? 'CNG';
-  const street = s.address?.split(',')[0]?.trim();
-  if (street && !/^\d+$/.test(street)) return `${label} · ${street}`;
+  const street = s.address
+    ?.split(',')
+    .map((part) => part.trim())
+    .find((part) => part.length > 3 && !/\d/.test(part) && !PLOT_WORDS.test(part));
+  if (street) return `${label} · ${street}`;
   const place = locate(s.lon, s.lat);
   if (!place) return `${label} · ${s.lat.toFixed(3)}, ${s.lon.toFixed(3)}`;
   if (place.distanceKm < AT_PLACE_KM) return `${label} · ${place.name}`;

@@ -188,11 +188,15 @@ export function planImport(
   onProgress?.(parsed.candidates.length, parsed.candidates.length);
 
   // A full import of a feed retires, inside its scope, every record it no longer has.
+  // What each source listed before this run, inside its scope: the share to retire is of that, not of a
+  // total this run's new records would swell.
   const covered = new Map<string, number>();
+  for (const row of sourceRows) {
+    if (row.present === 1 && coveredByRun(row)) covered.set(row.source, (covered.get(row.source) ?? 0) + 1);
+  }
   const retired = new Map<string, number>();
   for (const row of [...sourceByKey.values()]) {
     if (row.present !== 1 || !coveredByRun(row)) continue;
-    covered.set(row.source, (covered.get(row.source) ?? 0) + 1);
     if (seenKeys.has(keyOf(row.source, row.source_id))) continue;
     retired.set(row.source, (retired.get(row.source) ?? 0) + 1);
     put({ ...row, present: 0 });

@@ -10,7 +10,11 @@ const NUM = '-?\\d+(\\.\\d+)?';
 // Events carry whole states, not deltas, so replaying a little too much is harmless; the slack covers
 // reports whose ids were allocated before, but committed after, the last id a client saw (PostgreSQL).
 const REPLAY_SLACK_IDS = 100;
-const REPLAY_MAX_STATIONS = 1000;
+/**
+ * The most stations a resume replays; past it the client gets a `reset` and refetches. Below the queue a lagging
+ * stream may hold (live-status-plugin.ts), so a replay to a slow link never overflows it and drops the client.
+ */
+const REPLAY_MAX_STATIONS = 200;
 /** A resume point: a report id; 15 digits stay exact as a JavaScript number. */
 const RESUME_ID = '^\\d{1,15}$';
 const RESUME_ID_REGEX = new RegExp(RESUME_ID);

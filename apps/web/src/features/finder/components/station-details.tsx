@@ -39,6 +39,13 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 }
 
 /** Everything known about one station, where it came from, and what the driver can do with it. */
+/** Who last confirmed a station. */
+const CONFIRMED_BY: Record<StationSummary['lastConfirmed']['by'], string> = {
+  source: 'by its source',
+  driver: 'by a driver’s report',
+  operator: 'by the operator',
+};
+
 /** Where a station's position comes from, in a driver's words (issue 15: trust on every station). */
 const POSITION_SOURCE: Record<StationSummary['coordinateQuality'], string> = {
   operator: 'published by the operator',
@@ -148,7 +155,7 @@ export function StationDetails({ stationId, known, position, headingLevel = 2 }:
         {station.lastConfirmed && (
           <Fact label="Last confirmed">
             <span data-testid="details-last-confirmed">
-              {station.lastConfirmed.by === 'driver' ? 'by a driver’s report' : 'by its source'},{' '}
+              {CONFIRMED_BY[station.lastConfirmed.by]},{' '}
               {formatDay(new Date(station.lastConfirmed.at))}
             </span>
           </Fact>
