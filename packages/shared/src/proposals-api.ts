@@ -73,7 +73,9 @@ export const ProposalSchema = Type.Object({
   id: Type.Integer(),
   kind: Type.Enum(['add', 'problem'] as const),
   state: Type.Enum(PROPOSAL_STATES),
-  stationId: Nullable(Type.String({ description: 'The station a problem is about, or the station an addition made' })),
+  stationId: Nullable(
+    Type.String({ description: 'The station a problem is about, or the station an addition made' }),
+  ),
   reason: Nullable(Type.Enum(PROBLEM_REASONS)),
   name: Nullable(Type.String()),
   operator: Nullable(Type.String()),
@@ -93,7 +95,12 @@ export const MODERATION_ACTIONS = ['approve', 'reject', 'merge'] as const;
 export const DecisionBodySchema = Type.Object(
   {
     action: Type.Enum(MODERATION_ACTIONS),
-    reason: Type.String({ minLength: 1, maxLength: 300, pattern: '\\S', description: 'Why: kept with the decision' }),
+    reason: Type.String({
+      minLength: 1,
+      maxLength: 300,
+      pattern: '\\S',
+      description: 'Why: kept with the decision',
+    }),
     stationId: Type.Optional(
       Type.String({ pattern: STATION_ID_PATTERN, description: 'merge: the existing station it is' }),
     ),

@@ -15,7 +15,12 @@ export const CONTENT_ROUTES = [
 export type ContentRoute = (typeof CONTENT_ROUTES)[number];
 
 /** Routes that render client-side only (no prerendered HTML), matched by pattern. */
-export const DYNAMIC_ROUTE_PATTERNS: RegExp[] = [/^\/app\/?$/i, /^\/stations\/[A-Za-z0-9_-]{1,80}\/?$/];
+export const DYNAMIC_ROUTE_PATTERNS: RegExp[] = [
+  /^\/app\/?$/i,
+  /^\/stations\/[A-Za-z0-9_-]{1,80}\/?$/,
+  // The moderation screen (ADR 0014): answered with the app shell, never prerendered.
+  /^\/moderate\/?$/,
+];
 
 /** True when the server should answer `path` with the app shell and HTTP 200. */
 export function isKnownClientRoute(path: string): boolean {

@@ -21,6 +21,7 @@ interface PageRoute extends PageHandle {
 
 const AppPage = lazyPage(() => import('../features/app-page/app-page'));
 const StationPage = lazyPage(() => import('../features/finder/station-details-page'));
+const ModerationPage = lazyPage(() => import('../features/moderation/moderation-page'));
 
 /** The typed route table: spec section 2's routes (also the source of the prerendered pages and the sitemap). */
 export const pageRoutes: PageRoute[] = [
@@ -105,6 +106,12 @@ export const routes: RouteObject[] = [
           toasts: true,
         } satisfies PageHandle,
         Component: StationPage,
+      },
+      {
+        // Not in pageRoutes: never prerendered, never in the sitemap, linked from nowhere.
+        path: '/moderate',
+        handle: { title: 'Moderation – CNG Navigator', description: 'Moderation.' } satisfies PageHandle,
+        Component: ModerationPage,
       },
       { path: '*', handle: NOT_FOUND_HANDLE, Component: NotFoundPage },
     ],

@@ -17,6 +17,7 @@ import { useFavourites } from './hooks/use-favourites';
 import { useFinder } from './hooks/use-finder';
 import { filtersSummary, hasFilters, NO_FILTERS } from './utils/finder-filters';
 import './finder.css';
+import { AddStationForm } from './components/add-station-form';
 
 // Leaflet is the heaviest part; the panel and the list render without waiting for it.
 const FinderMap = lazy(() => import('./components/finder-map'));
@@ -201,6 +202,12 @@ export default function Finder() {
               revealPanel();
             }}
             onDetails={setDetailsId}
+          />
+          <AddStationForm
+            position={position}
+            positionLabel={
+              location.state.position?.kind === 'manual' ? 'the point you chose' : 'your position'
+            }
           />
           <FavouritesPanel position={position} onOpen={setDetailsId} />
         </div>

@@ -18,6 +18,7 @@ import { OfflineMarker } from '../../../pwa/offline-marker';
 import { useStationDataTime } from '../../../pwa/use-station-data-time';
 import { useFavourites } from '../hooks/use-favourites';
 import { useStation } from '../hooks/use-station';
+import { ProblemForm } from './problem-form';
 import { StationActions } from './station-actions';
 import { OpenNow, priceText } from './station-facts';
 
@@ -155,8 +156,7 @@ export function StationDetails({ stationId, known, position, headingLevel = 2 }:
         {station.lastConfirmed && (
           <Fact label="Last confirmed">
             <span data-testid="details-last-confirmed">
-              {CONFIRMED_BY[station.lastConfirmed.by]},{' '}
-              {formatDay(new Date(station.lastConfirmed.at))}
+              {CONFIRMED_BY[station.lastConfirmed.by]}, {formatDay(new Date(station.lastConfirmed.at))}
             </span>
           </Fact>
         )}
@@ -166,6 +166,7 @@ export function StationDetails({ stationId, known, position, headingLevel = 2 }:
         <ReportTimeline stationId={station.id} version={events.seqs[station.id]} />
       </section>
       <ReportForm stationId={station.id} stationName={shownName(station)} position={position} />
+      <ProblemForm station={station} position={position} />
       <section className="station-details__sources" aria-label="Data sources">
         <h3>Source and licence</h3>
         <ul>

@@ -1,0 +1,105 @@
+import { type NearestResponse, PROBLEM_REASONS, type ProblemReason, type StationSummary } from '@cng/shared';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import type { LonLat } from '../../../components/map/lat-lng';
+import { shownName } from '../../../lib/station-name';
+import { outcomeText, reportProblem } from '../api/proposals-api';
+
+const REASON_LABELS: Record<ProblemReason, string> = {
+  'wrong-position': 'It is not here (use my position)',
+  closed: 'Closed for good',
+  'not-cng': 'Not a CNG station',
+  duplicate: 'Same station as another one',
+};
+
+/** "Something is wrong here": why, with the driver's position as the corrected pin or the station it repeats. */
+export function ProblemForm({ station, position }: { station: StationSummary; position: LonLat | null }) {
+  const id = useId();
+  const [reason, setReason] = useState<ProblemReason>('closed');
+  const [sending, setSending] = useState(false);
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  // The stations within 1 km, asked for only when the driver picks "same station as another one".
+  const [others, setOthers] = useState<StationSummary[]>([]);
+  useEffect(() => {
+    if (reason !== 'duplicate') return;
+    const controller = new AbortController();
+    const q = new URLSearchParams({
+      lat: String(station.lat),
+      lon: String(station.lon),
+      limit: '6',
+      radiusKm: '1',
+    });
+    fetch(`/api/stations/nearest?${q}`, { signal: controller.signal })
+      .then((res) => (res.ok ? (res.json() as Promise<NearestResponse>) : null))
+      .then((body) => body && setOthers(body.stations))
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [reason, station.lat, station.lon]);
+  const candidates = others.filter((s) => s.id !== station.id);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const note = String(form.get('note') ?? '').trim() || undefined;
+    setSending(true);
+    const outcome = await reportProblem(station.id, {
+      reason,
+      note,
+      position:
+        reason === 'wrong-position' && position ? { lon: position.lon, lat: position.lat } : undefined,
+      duplicateOf: reason === 'duplicate' ? String(form.get('duplicateOf') ?? '') || undefined : undefined,
+    });
+    setSending(false);
+    setResult(outcomeText(outcome));
+  }
+
+  return (
+    <details className="problem-form" data-testid="problem-form">
+      <summary>Something is wrong here</summary>
+      <form onSubmit={(e) => void submit(e)}>
+        <fieldset>
+          <legend>What is wrong?</legend>
+          {PROBLEM_REASONS.map((r) => (
+            <label key={r} className="problem-form__reason">
+              <input
+                type="radio"
+                name="reason"
+                value={r}
+                checked={reason === r}
+                disabled={r === 'wrong-position' && !position}
+                onChange={() => setReason(r)}
+              />{' '}
+              {REASON_LABELS[r]}
+            </label>
+          ))}
+        </fieldset>
+        {reason === 'duplicate' && (
+          <>
+            <label htmlFor={`${id}-dup`}>It is the same as</label>
+            <select id={`${id}-dup`} name="duplicateOf" required>
+              {candidates.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {shownName(s)}
+                </option>
+              ))}
+            </select>
+          </>
+        )}
+        <label htmlFor={`${id}-note`}>Note (optional)</label>
+        <textarea id={`${id}-note`} name="note" rows={2} maxLength={300} />
+        <button
+          type="submit"
+          className="button"
+          disabled={sending || (reason === 'duplicate' && !candidates.length)}
+        >
+          {sending ? 'Sending…' : 'Send'}
+        </button>
+      </form>
+      <p
+        className={result?.ok === false ? 'finder-message finder-message--warn' : 'finder-message'}
+        role="status"
+      >
+        {result?.text}
+      </p>
+    </details>
+  );
+}
