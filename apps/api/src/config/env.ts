@@ -241,6 +241,11 @@ export const ENV_SPEC = {
     parse: int(1, 1_000_000),
     doc: 'Per-IP station reports per minute (each device may also report a station only once per 10 min)',
   },
+  PROPOSAL_RATE_LIMIT_PER_HOUR: {
+    default: 10,
+    parse: int(1, 1_000_000),
+    doc: 'Per-IP station proposals and problem reports per hour',
+  },
   SSE_HEARTBEAT_SEC: {
     default: 15,
     parse: int(1, 300),

@@ -13,9 +13,6 @@ import { requireStation } from '../status/report-routes';
 import { insertProposal } from './proposal-repository';
 import { settleAddition, settleProblem } from './proposal-service';
 
-/** Proposals and problem reports one address may send per hour (a device's own voice counts once anyway). */
-export const PROPOSALS_PER_IP_PER_HOUR = 10;
-
 /** Optional plain text: trimmed, refused with control or bidi characters, null when empty. */
 function cleanText(field: string, value: string | undefined): string | null {
   const text = value?.trim();
@@ -35,7 +32,8 @@ export function proposalRoutes(hashNetwork: (ip: string) => string | null): Fast
   return async (app) => {
     const limited = {
       rateLimit: {
-        max: PROPOSALS_PER_IP_PER_HOUR,
+        // Per address (a device's own voice counts once towards agreement anyway).
+        max: app.config.PROPOSAL_RATE_LIMIT_PER_HOUR,
         timeWindow: '1 hour',
         // After validation: a 400 stores nothing and must not use up a driver's allowance.
         hook: 'preHandler' as const,
