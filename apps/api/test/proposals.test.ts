@@ -224,4 +224,40 @@ describe.each(TEST_DIALECTS)('drivers add and correct stations on %s', (dialect)
     });
     expect(cross.statusCode).toBe(403);
   });
+
+  it('moves a station to the pin of a wrong-position report, and imports keep it there', async () => {
+    const s = stations[9]!;
+    const pin = northOf(s, 300);
+    const report = await post(`/api/stations/${s.id}/problems`, { reason: 'wrong-position', position: pin });
+    expect(report.statusCode).toBe(201);
+    const moved = await admin('POST', `/api/admin/proposals/${report.json().id}/decision`, {
+      action: 'approve',
+      reason: 'The pump is across the road',
+    });
+    expect(moved.statusCode).toBe(200);
+    await publishAndWaitForRebuild(t.app);
+    const after = (await t.app.inject({ url: `/api/stations/${s.id}` })).json();
+    expect([after.lon, after.lat]).toEqual([pin.lon, pin.lat]);
+    expect(after.coordinateQuality).toBe('corrected');
+    // A moderator may also move it anywhere else.
+    const again = (await post(`/api/stations/${s.id}/problems`, { reason: 'closed' })).json().id as number;
+    const there = { lon: s.lon + 0.001, lat: s.lat };
+    const res = await admin('POST', `/api/admin/proposals/${again}/decision`, {
+      action: 'move',
+      reason: 'Not closed: moved, checked on the map',
+      position: there,
+    });
+    expect(res.json().decisions[0]).toMatchObject({ action: 'move', decidedBy: 'moderator' });
+    const row = await t.db.db
+      .selectFrom('stations')
+      .select(['lon', 'lat', 'moved_lon', 'moved_lat'])
+      .where('id', '=', s.id)
+      .executeTakeFirstOrThrow();
+    expect([Number(row.lon), Number(row.lat), Number(row.moved_lon), Number(row.moved_lat)]).toEqual([
+      there.lon,
+      there.lat,
+      there.lon,
+      there.lat,
+    ]);
+  });
 });

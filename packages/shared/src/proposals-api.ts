@@ -89,7 +89,7 @@ export const ProposalSchema = Type.Object({
 });
 export type Proposal = Static<typeof ProposalSchema>;
 
-export const MODERATION_ACTIONS = ['approve', 'reject', 'merge'] as const;
+export const MODERATION_ACTIONS = ['approve', 'reject', 'merge', 'move'] as const;
 
 /** Body of POST /api/admin/proposals/:id/decision. */
 export const DecisionBodySchema = Type.Object(
@@ -103,6 +103,18 @@ export const DecisionBodySchema = Type.Object(
     }),
     stationId: Type.Optional(
       Type.String({ pattern: STATION_ID_PATTERN, description: 'merge: the existing station it is' }),
+    ),
+    position: Type.Optional(
+      Type.Object(
+        {
+          lon: Type.Number({ minimum: -180, maximum: 180 }),
+          lat: Type.Number({ minimum: -90, maximum: 90 }),
+        },
+        {
+          additionalProperties: false,
+          description: 'move: where the station really is (default: the proposal pin)',
+        },
+      ),
     ),
   },
   { additionalProperties: false },

@@ -43,9 +43,17 @@ export type CngDetails = Static<typeof CngDetailsSchema>;
  * Where a station's position comes from, best first; de-duplication keeps the best one. `operator`: published
  * by the company that runs it; `osm`: OpenStreetMap; `government`: an official register (MIMIT, AFDC);
  * `geocoded`: placed from an address or a village name, approximate; `drivers`: added by drivers who agreed
- * on it (or a moderator approved it), unconfirmed until a source lists it.
+ * on it (or a moderator approved it), unconfirmed until a source lists it; `corrected`: moved by a moderator
+ * after drivers reported it was in the wrong place (it stays there whatever the sources say).
  */
-export const COORDINATE_QUALITIES = ['operator', 'osm', 'government', 'geocoded', 'drivers'] as const;
+export const COORDINATE_QUALITIES = [
+  'operator',
+  'osm',
+  'government',
+  'geocoded',
+  'drivers',
+  'corrected',
+] as const;
 export type CoordinateQuality = (typeof COORDINATE_QUALITIES)[number];
 
 /** A station as stored and as the server's in-memory index holds it. Coordinates are lon, lat (WGS84). */
@@ -90,7 +98,7 @@ export const StationSchema = Type.Object({
     description:
       'Where the position comes from: operator (published by the company that runs it), osm (OpenStreetMap), ' +
       'government (an official register), geocoded (approximate, from an address), drivers (added by ' +
-      'drivers, unconfirmed by any source)',
+      'drivers, unconfirmed by any source), corrected (moved by a moderator after drivers reported it)',
   }),
   active: Type.Boolean(),
   firstSeenAt: Type.String({ format: 'date-time' }),

@@ -39,6 +39,9 @@ export interface StationsTable {
   /** Set when drivers agreed, or a moderator decided, that it is closed for good, not CNG or a duplicate. */
   hidden_at: string | null;
   hidden_reason: string | null;
+  /** A moderator's corrected position (lon, lat), kept over the sources' own. */
+  moved_lon: number | null;
+  moved_lat: number | null;
   first_seen_at: string;
   last_seen_at: string;
   updated_at: string;

@@ -10,7 +10,7 @@ import { requireBearer } from '../lib/bearer-token';
 import { badInput } from '../lib/http-errors';
 import { requireStation } from '../status/report-routes';
 import { decide, decisionsOf, findProposal, listProposals, proposalFromRow } from './proposal-repository';
-import { addDriverStation, hide } from './proposal-service';
+import { addDriverStation, hide, move } from './proposal-service';
 
 const MAX_DB_ID = 2_147_483_647;
 const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: MAX_DB_ID }) });
@@ -84,8 +84,10 @@ const adminProposalRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Approve, reject, or merge a proposal into an existing station (admin)',
         description:
           'approve: an addition goes on the map (marked added by drivers); a problem report of a closed, non-CNG ' +
-          'or duplicate station takes it off. reject: nothing changes. merge: the proposal is `stationId`, an ' +
-          'existing station (for a duplicate report: the station reported is hidden as a copy of it).',
+          'or duplicate station takes it off; a wrong-position report moves it to the pin. move: the addition, ' +
+          'or the station reported, goes to `position` (default: the proposal pin), where imports keep it. ' +
+          'reject: nothing changes. merge: the proposal is `stationId`, an existing station (for a duplicate ' +
+          'report: the station reported is hidden as a copy of it).',
         security: [{ bearerAuth: [] }],
         params: IdParams,
         body: DecisionBodySchema,
@@ -99,21 +101,24 @@ const adminProposalRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const { action, reason, stationId } = request.body;
+      const { action, reason, stationId, position } = request.body;
       const row = await findProposal(app.db, request.params.id);
       if (!row) throw badInput('id', 'is not a stored proposal', 404);
       if (row.state !== 'pending') throw badInput('id', `was already decided (${row.state})`, 409);
       let resultStation: string | null = row.station_id;
-      if (action === 'approve') {
+      // Where a move puts it: the moderator's position, else the pin the driver dropped.
+      const pin =
+        row.lon === null || row.lat === null ? null : { lon: Number(row.lon), lat: Number(row.lat) };
+      const target = position ?? pin;
+      if (action === 'approve' || action === 'move') {
+        if (action === 'move' && !target) throw badInput('position', 'is required: the proposal has no pin');
         if (row.kind === 'add') {
-          resultStation = await addDriverStation(app, [row]);
+          resultStation = await addDriverStation(app, [row], action === 'move' ? target! : undefined);
           if (!resultStation)
             throw badInput('id', 'proposes a position that is not a valid station position', 409);
-        } else if (row.reason === 'wrong-position') {
-          throw badInput(
-            'action',
-            'cannot approve a wrong-position report yet: moving a station is not supported',
-          );
+        } else if (row.reason === 'wrong-position' || action === 'move') {
+          if (!target) throw badInput('position', 'is required to move the station');
+          await move(app, row.station_id!, target);
         } else await hide(app, row.station_id!, row.reason!);
       } else if (action === 'merge') {
         if (!stationId) throw badInput('stationId', 'is required for merge: the existing station it is');

@@ -179,6 +179,15 @@ export async function hideStation(
     .execute();
 }
 
+/** Moves a station to where a moderator says it is; imports keep it there (ADR 0014). */
+export async function moveStation(db: Db, stationId: string, lon: number, lat: number): Promise<void> {
+  await db
+    .updateTable('stations')
+    .set({ moved_lon: lon, moved_lat: lat, lon, lat, coordinate_quality: 'corrected' })
+    .where('id', '=', stationId)
+    .execute();
+}
+
 /** The station a driver-added record joined, or undefined. */
 export async function stationOfSource(db: Db, source: string, sourceId: string): Promise<string | undefined> {
   const row = await db

@@ -6,6 +6,7 @@ import { agreeingAdditions, enoughVoices, recent, type Voice } from './agreement
 import {
   decide,
   hideStation,
+  moveStation,
   type ProposalRow,
   pendingAdditionsNear,
   pendingProblems,
@@ -48,7 +49,12 @@ function mostCommon(values: (string | null)[]): string | null {
  * name, it joins that station instead (ADR 0004). Answers the station id, or null when the position is
  * invalid (at sea, say).
  */
-export async function addDriverStation(app: FastifyInstance, rows: ProposalRow[]): Promise<string | null> {
+export async function addDriverStation(
+  app: FastifyInstance,
+  rows: ProposalRow[],
+  /** Where a moderator says it is, instead of where the drivers put it. */
+  at?: { lon: number; lat: number },
+): Promise<string | null> {
   const voices = rows.map(voiceOf);
   const sourceId = `proposal-${Math.min(...voices.map((v) => v.id))}`;
   const raw: RawRow = {
@@ -58,8 +64,8 @@ export async function addDriverStation(app: FastifyInstance, rows: ProposalRow[]
     name: mostCommon(rows.map((r) => r.name)),
     operator: mostCommon(rows.map((r) => r.operator)),
     openingHours: mostCommon(rows.map((r) => r.opening_hours)),
-    lon: voices.reduce((s, v) => s + v.lon!, 0) / voices.length,
-    lat: voices.reduce((s, v) => s + v.lat!, 0) / voices.length,
+    lon: at?.lon ?? voices.reduce((s, v) => s + v.lon!, 0) / voices.length,
+    lat: at?.lat ?? voices.reduce((s, v) => s + v.lat!, 0) / voices.length,
     coordinateQuality: 'drivers',
     licence: DRIVERS_SOURCE.licence,
     attribution: DRIVERS_SOURCE.attribution,
@@ -80,6 +86,16 @@ export async function addDriverStation(app: FastifyInstance, rows: ProposalRow[]
   });
   if (result.changed) await app.changes.publish('stations-changed', { reason: 'driver proposal' });
   return (await stationOfSource(app.db, DRIVERS_SOURCE.source, sourceId)) ?? null;
+}
+
+/** Moves a station and tells every instance. */
+export async function move(
+  app: FastifyInstance,
+  stationId: string,
+  at: { lon: number; lat: number },
+): Promise<void> {
+  await moveStation(app.db, stationId, at.lon, at.lat);
+  await app.changes.publish('stations-changed', { reason: 'station moved by a moderator' });
 }
 
 /** Takes a station off the map and tells every instance. */

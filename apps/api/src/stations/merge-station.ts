@@ -37,6 +37,7 @@ export function mergeStation(
   now: string,
 ): StationRow {
   const ordered = orderSources(sources);
+  const moved = previous?.moved_lon != null && previous.moved_lat != null;
   const best = ordered[0]!.record;
   const records = ordered.map((s) => s.record);
   const first = <K extends keyof StationRecord>(key: K): StationRecord[K] | null =>
@@ -68,8 +69,8 @@ export function mergeStation(
     }),
     brand: first('brand'),
     operator: first('operator'),
-    lon: best.lon,
-    lat: best.lat,
+    lon: moved ? Number(previous!.moved_lon) : best.lon,
+    lat: moved ? Number(previous!.moved_lat) : best.lat,
     address: first('address'),
     city: first('city'),
     region: best.region ?? first('region'),
@@ -89,11 +90,13 @@ export function mergeStation(
     cng_renewable: renewable === null || renewable === undefined ? null : renewable ? 1 : 0,
     access_hours: first('accessHours') ?? null,
     source_confirmed_at: confirmed.at(-1) ?? null,
-    coordinate_quality: best.coordinateQuality,
+    coordinate_quality: moved ? 'corrected' : best.coordinateQuality,
     active: sources.some((s) => s.present) ? 1 : 0,
-    // Hiding is a decision about the station, not a source's: imports never undo it.
+    // Hiding and moving are decisions about the station, not a source's: imports never undo them.
     hidden_at: previous?.hidden_at ?? null,
     hidden_reason: previous?.hidden_reason ?? null,
+    moved_lon: previous?.moved_lon ?? null,
+    moved_lat: previous?.moved_lat ?? null,
     first_seen_at: previous?.first_seen_at ?? now,
     last_seen_at: previous?.last_seen_at ?? now,
     updated_at: previous?.updated_at ?? now,

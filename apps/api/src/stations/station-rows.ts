@@ -95,6 +95,8 @@ export function rowFromStation(s: Station, updatedAt: string): StationRow {
     active: s.active ? 1 : 0,
     hidden_at: null,
     hidden_reason: null,
+    moved_lon: null,
+    moved_lat: null,
     first_seen_at: s.firstSeenAt,
     last_seen_at: s.lastSeenAt,
     updated_at: updatedAt,

@@ -58,9 +58,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema.alterTable('stations').addColumn('hidden_at', 'text').execute();
   await db.schema.alterTable('stations').addColumn('hidden_reason', 'text').execute();
+  // A moderator's corrected position: it stays over the sources' until a moderator changes it again.
+  await db.schema.alterTable('stations').addColumn('moved_lon', 'double precision').execute();
+  await db.schema.alterTable('stations').addColumn('moved_lat', 'double precision').execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('stations').dropColumn('moved_lat').execute();
+  await db.schema.alterTable('stations').dropColumn('moved_lon').execute();
   await db.schema.alterTable('stations').dropColumn('hidden_reason').execute();
   await db.schema.alterTable('stations').dropColumn('hidden_at').execute();
   await db.schema.dropTable('moderation_decisions').execute();

@@ -27,10 +27,23 @@ function ProposalCard({
     event.preventDefault();
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
     const form = new FormData(event.currentTarget);
-    const action = (submitter?.value ?? 'reject') as 'approve' | 'reject' | 'merge';
+    const action = (submitter?.value ?? 'reject') as 'approve' | 'reject' | 'merge' | 'move';
     const stationId = String(form.get('stationId') ?? '').trim() || undefined;
+    // "lat, lon" as a moderator copies it from a map; empty = the driver's pin.
+    const [lat, lon] = String(form.get('position') ?? '')
+      .split(',')
+      .map((x) => Number(x.trim()));
+    const position =
+      Number.isFinite(lat) && Number.isFinite(lon) && lat !== undefined && lon !== undefined
+        ? { lat, lon }
+        : undefined;
     try {
-      await decideProposal(token, p.id, { action, reason: String(form.get('reason') ?? ''), stationId });
+      await decideProposal(token, p.id, {
+        action,
+        reason: String(form.get('reason') ?? ''),
+        stationId,
+        position,
+      });
       onDecided(`Proposal ${p.id}: ${action} saved.`);
     } catch (err) {
       setError((err as Error).message);
@@ -54,6 +67,8 @@ function ProposalCard({
         <input id={`${id}-reason`} name="reason" required maxLength={300} />
         <label htmlFor={`${id}-station`}>Existing station id (for merge)</label>
         <input id={`${id}-station`} name="stationId" maxLength={80} />
+        <label htmlFor={`${id}-position`}>New position “lat, lon” (for move; empty: the driver’s pin)</label>
+        <input id={`${id}-position`} name="position" maxLength={60} inputMode="decimal" />
         <div className="moderation__actions">
           <button type="submit" className="button" name="action" value="approve">
             Approve
@@ -63,6 +78,9 @@ function ProposalCard({
           </button>
           <button type="submit" className="button" name="action" value="merge">
             Merge
+          </button>
+          <button type="submit" className="button" name="action" value="move">
+            Move
           </button>
         </div>
         {error && (

@@ -54,6 +54,7 @@ const POSITION_SOURCE: Record<StationSummary['coordinateQuality'], string> = {
   government: 'from the official register',
   geocoded: 'approximate: placed from an address',
   drivers: 'added by drivers, unconfirmed',
+  corrected: 'corrected by a moderator from drivers’ reports',
 };
 
 export function StationDetails({ stationId, known, position, headingLevel = 2 }: StationDetailsProps) {
