@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { displayNameOf, type Locate } from './display-name';
 
 const newDelhi: Locate = () => ({ name: 'New Delhi', lon: 77.2167, lat: 28.6358, distanceKm: 2.14 });
-const base = { brand: null, operator: null, address: null, lon: 77.2202, lat: 28.6166 };
+const base = { brand: null, operator: null, address: null, city: null, lon: 77.2202, lat: 28.6166 };
 
 describe('display names', () => {
   it('keeps a name that names the station', () => {
@@ -35,8 +35,17 @@ describe('display names', () => {
         newDelhi,
       ),
     ).toBe('HPCL · Ratnagiri Road');
+    expect(
+      displayNameOf({ ...base, name: 'ENI', brand: 'Eni', address: 'VIA CASAMASSIMA 12' }, newDelhi),
+    ).toBe('Eni · VIA CASAMASSIMA 12');
     const inside: Locate = () => ({ name: 'Karol Bāgh', lon: 77.19, lat: 28.65, distanceKm: 0.3 });
     expect(displayNameOf({ ...base, name: 'Hp', brand: 'HPCL' }, inside)).toBe('HPCL · Karol Bāgh');
+  });
+
+  it('uses the town the source gives when there is no street', () => {
+    expect(displayNameOf({ ...base, name: 'ENI', brand: 'Eni', city: 'NOICATTARO' }, newDelhi)).toBe(
+      'Eni · NOICATTARO',
+    );
   });
 
   it('falls back to coordinates far from any named place', () => {

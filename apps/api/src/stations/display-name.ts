@@ -16,6 +16,7 @@ export interface Nameable {
   brand: string | null;
   operator: string | null;
   address: string | null;
+  city: string | null;
   lon: number;
   lat: number;
 }
@@ -37,8 +38,9 @@ export const locateInGazetteer: Locate = (lon, lat) => {
 /**
  * The name a driver can tell apart from its neighbours' (ADR 0004). A source name that says only who runs the
  * pump ("Hp", "Igl", "CNG Station", "Indraprastha Gas Limited") becomes "brand or operator · locality": the
- * street of its address when it has one, else the nearest named place, with the distance and direction
- * from it when the station is not in it ("HPCL · 2.1 km S of New Delhi"). Any other name is kept as it is.
+ * street of its address when it has one, else the town its source gives, else the nearest named place, with
+ * the distance and direction from it when the station is not in it ("HPCL · 2.1 km S of New Delhi"). Any
+ * other name is kept as it is.
  */
 export function displayNameOf(s: Nameable, locate: Locate = locateInGazetteer): string {
   if (!isGenericName(s.name)) return s.name;
@@ -46,8 +48,11 @@ export function displayNameOf(s: Nameable, locate: Locate = locateInGazetteer): 
   const street = s.address
     ?.split(',')
     .map((part) => part.trim())
-    .find((part) => part.length > 3 && !/\d/.test(part) && !PLOT_WORDS.test(part));
+    // A street names a place with a word of three letters or more ("Via Roma 12", "SS 100 km 12,5").
+    .find((part) => /\p{L}{3,}/u.test(part) && !PLOT_WORDS.test(part));
   if (street) return `${label} · ${street}`;
+  // The town the source gives ("Eni · NOICATTARO"): short, and what a driver reads on the signs.
+  if (s.city) return `${label} · ${s.city}`;
   const place = locate(s.lon, s.lat);
   if (!place) return `${label} · ${s.lat.toFixed(3)}, ${s.lon.toFixed(3)}`;
   if (place.distanceKm < AT_PLACE_KM) return `${label} · ${place.name}`;

@@ -64,6 +64,7 @@ export function mergeStation(
       brand: first('brand'),
       operator: first('operator'),
       address: first('address'),
+      city: first('city'),
       lon: best.lon,
       lat: best.lat,
     }),
