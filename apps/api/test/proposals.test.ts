@@ -260,4 +260,29 @@ describe.each(TEST_DIALECTS)('drivers add and correct stations on %s', (dialect)
       there.lat,
     ]);
   });
+
+  it('stops a flood from one address with 429 and Retry-After, and stores only what it allowed', async () => {
+    const flood = '10.250.0.9';
+    const before = (await t.db.db.selectFrom('station_proposals').select('id').execute()).length;
+    const answers: number[] = [];
+    for (let i = 0; i < 14; i++) {
+      const res = await post(
+        '/api/station-proposals',
+        { position: { lon: 75 + i * 0.1, lat: 20 }, name: `Flood ${i}` },
+        { ip: flood },
+      );
+      answers.push(res.statusCode);
+      if (res.statusCode === 429) {
+        expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+        expect(res.json().error).toBe('Too Many Requests');
+      }
+    }
+    // PROPOSAL_RATE_LIMIT_PER_HOUR is 10 by default: the 11th and later are refused.
+    expect(answers.slice(0, 10).every((s) => s === 201)).toBe(true);
+    expect(answers.slice(10)).toEqual([429, 429, 429, 429]);
+    const after = (await t.db.db.selectFrom('station_proposals').select('id').execute()).length;
+    expect(after - before).toBe(10);
+    // Another address is not held back.
+    expect((await post('/api/station-proposals', { position: SPOT, name: 'Other' })).statusCode).toBe(201);
+  });
 });
