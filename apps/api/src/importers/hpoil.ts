@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
+import { hashedId } from './hashed-id';
 import type { RegionLookup } from './region-lookup';
 import { SOURCE_LICENCES } from './source-licences';
 import type { ParsedImport } from './station-record';
@@ -17,21 +17,12 @@ type Station = {
   lon: string;
 };
 
-/**
- * A station's id: its name and position (to ~1 m), the same in the page and the CSV. Not the page's serial
- * number: one outlet added or removed would renumber every later row and move favourites to another pump.
- */
-const idOf = (name: string, lat: string, lon: string) =>
-  `h-${createHash('sha1')
-    .update(`${name.trim().toLowerCase()}|${Number(lat).toFixed(5)}|${Number(lon).toFixed(5)}`)
-    .digest('hex')
-    .slice(0, 16)}`;
-
+// Ids from name and position (hashed-id.ts), not the page's serial numbers, which shift when an outlet is added.
 function rowOf(s: Station, where: string): RawRow {
   const { licence, attribution, url } = SOURCE_LICENCES.hpoil;
   return {
     source: 'hpoil',
-    sourceId: idOf(s.name, s.lat, s.lon),
+    sourceId: hashedId(s.name, s.lon, s.lat),
     where,
     name: s.name,
     brand: 'HPOIL',

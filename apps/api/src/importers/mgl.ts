@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import path from 'node:path';
+import { hashedId } from './hashed-id';
 import { parseJson } from './read-input';
 import type { RegionLookup } from './region-lookup';
 import { SOURCE_LICENCES } from './source-licences';
@@ -17,16 +17,6 @@ type Props = Record<string, unknown>;
 const str = (v: unknown): string | null =>
   v === null || v === undefined || String(v).trim() === '' ? null : String(v).trim();
 
-/**
- * MGL gives no outlet id: one is made from the name and the position to 5 decimals (~1 m), the same for the
- * live API and the file, so the two give the same records.
- */
-const idOf = (name: unknown, lon: unknown, lat: unknown): string =>
-  `h-${createHash('sha1')
-    .update(`${String(name ?? '').trim()}|${Number(lon).toFixed(5)}|${Number(lat).toFixed(5)}`)
-    .digest('hex')
-    .slice(0, 16)}`;
-
 /** One MGL outlet as a raw row: the operator's own coordinates, credited to Mahanagar Gas. */
 function mglRow(
   p: { name: unknown; lon: unknown; lat: unknown; address?: unknown; city?: unknown; phone?: unknown },
@@ -35,7 +25,7 @@ function mglRow(
   const { licence, attribution, url } = SOURCE_LICENCES.mgl;
   return {
     source: 'mgl',
-    sourceId: idOf(p.name, p.lon, p.lat),
+    sourceId: hashedId(p.name, p.lon, p.lat),
     where,
     name: p.name,
     brand: 'MGL',
@@ -56,7 +46,7 @@ function mglRow(
 /** A scraped OpenStreetMap row counts as CNG only when its fuel list shows the tag was there (see below). */
 function osmRow(p: Props, lon: unknown, lat: unknown, where: string): RawRow | Rejection {
   const fuels = (str(p.fuel_types) ?? '').split(',').map((f) => f.trim().toUpperCase());
-  const sourceId = idOf(p.name, lon, lat);
+  const sourceId = hashedId(p.name, lon, lat);
   if (!fuels.includes('CNG')) {
     return {
       source: MGL_FILE_OSM_SOURCE,

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
+import { hashedId } from './hashed-id';
 import { parseJson } from './read-input';
 import { SOURCE_LICENCES } from './source-licences';
 import type { ParsedImport } from './station-record';
@@ -82,13 +82,9 @@ export function parseGreeceCng(text: string, input: string): ParsedImport {
   const rows = features.map((f, i): RawRow => {
     const p = f.properties ?? {};
     const point = f.geometry?.type === 'Point' ? f.geometry.coordinates : undefined;
-    const id = createHash('sha1')
-      .update(`${String(p.Name)}|${String(point?.[0])}|${String(point?.[1])}`)
-      .digest('hex')
-      .slice(0, 16);
     return {
       source: 'gr-cng',
-      sourceId: `h-${id}`,
+      sourceId: hashedId(p.Name, point?.[0], point?.[1]),
       where: `${file}#${i + 1}`,
       name: p.Name,
       lon: point?.[0],
