@@ -10,3 +10,6 @@ export function autoIncrementPk(db: Kysely<unknown>) {
   return (c: ColumnDefinitionBuilder) =>
     isSqlite(db) ? c.primaryKey().autoIncrement() : c.primaryKey().generatedByDefaultAsIdentity();
 }
+
+/** The largest id an auto-incremented `integer` column holds in both dialects (32-bit on PostgreSQL). */
+export const MAX_INTEGER_ID = 2_147_483_647;

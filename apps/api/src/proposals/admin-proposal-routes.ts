@@ -6,14 +6,14 @@ import {
   ProposalSchema,
 } from '@cng/shared';
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import { MAX_INTEGER_ID } from '../db/dialect';
 import { requireBearer } from '../lib/bearer-token';
 import { badInput } from '../lib/http-errors';
 import { requireStation } from '../status/report-routes';
 import { decide, decisionsOf, findProposal, listProposals, proposalFromRow } from './proposal-repository';
 import { addDriverStation, hide, move } from './proposal-service';
 
-const MAX_DB_ID = 2_147_483_647;
-const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: MAX_DB_ID }) });
+const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: MAX_INTEGER_ID }) });
 
 /**
  * The moderation API behind `Authorization: Bearer <ADMIN_TOKEN>` (absent when it is unset): list proposals and
@@ -36,7 +36,7 @@ const adminProposalRoutes: FastifyPluginAsyncTypebox = async (app) => {
           {
             state: Type.Optional(Type.Enum(PROPOSAL_STATES)),
             limit: Type.Integer({ minimum: 1, maximum: 500, default: 100 }),
-            offset: Type.Integer({ minimum: 0, maximum: MAX_DB_ID, default: 0 }),
+            offset: Type.Integer({ minimum: 0, maximum: MAX_INTEGER_ID, default: 0 }),
           },
           { additionalProperties: false },
         ),

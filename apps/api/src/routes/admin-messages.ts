@@ -2,6 +2,7 @@ import { ApiErrorSchema } from '@cng/shared';
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
 import { listContactMessages } from '../contact/contact-repository';
 import { listDeliveryAttempts } from '../contact/delivery-attempts';
+import { MAX_INTEGER_ID } from '../db/dialect';
 import { requireBearer } from '../lib/bearer-token';
 import { badInput } from '../lib/http-errors';
 
@@ -50,9 +51,6 @@ const AttemptSchema = Type.Object({
   durationMs: Type.Integer(),
 });
 
-/** The largest id the database can hold (an `integer` column is 32-bit on PostgreSQL). */
-const MAX_DB_ID = 2_147_483_647;
-
 /** Admin API behind `Authorization: Bearer <ADMIN_TOKEN>`; not registered at all when ADMIN_TOKEN is unset. */
 const adminMessagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const token = app.config.ADMIN_TOKEN;
@@ -70,7 +68,7 @@ const adminMessagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
           {
             state: Type.Optional(StateSchema),
             limit: Type.Integer({ minimum: 1, maximum: 500, default: 100 }),
-            offset: Type.Integer({ minimum: 0, maximum: MAX_DB_ID, default: 0 }),
+            offset: Type.Integer({ minimum: 0, maximum: MAX_INTEGER_ID, default: 0 }),
           },
           { additionalProperties: false },
         ),
@@ -91,7 +89,7 @@ const adminMessagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Every attempt to forward one contact message, oldest first (admin)',
         security: [{ bearerAuth: [] }],
         params: Type.Object({
-          id: Type.Integer({ minimum: 1, maximum: MAX_DB_ID, description: 'Message id' }),
+          id: Type.Integer({ minimum: 1, maximum: MAX_INTEGER_ID, description: 'Message id' }),
         }),
         response: {
           200: Type.Object({ messageId: Type.Integer(), attempts: Type.Array(AttemptSchema) }),

@@ -1,6 +1,7 @@
 import { ApiErrorSchema, RetryLaterErrorSchema, StationIdListSchema } from '@cng/shared';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@fastify/type-provider-typebox';
+import { MAX_INTEGER_ID } from '../db/dialect';
 import { badInput } from '../lib/http-errors';
 import { type EventStreams, formatStatusEvent, type StreamFilter } from './event-streams';
 import { latestReportId, stationsChangedAfter } from './report-repository';
@@ -18,8 +19,6 @@ const REPLAY_MAX_STATIONS = 200;
 /** A resume point: a report id; 15 digits stay exact as a JavaScript number. */
 const RESUME_ID = '^\\d{1,15}$';
 const RESUME_ID_REGEX = new RegExp(RESUME_ID);
-/** The largest report id the database can hold (an `integer` column is 32-bit on PostgreSQL). */
-const MAX_REPORT_ID = 2_147_483_647;
 
 const EventsQuerySchema = Type.Object(
   {
@@ -47,7 +46,7 @@ const EventsQuerySchema = Type.Object(
  */
 function resumePoint(header: string | string[] | undefined, query: string | undefined): number | undefined {
   const raw = typeof header === 'string' && RESUME_ID_REGEX.test(header) ? header : query;
-  return raw === undefined ? undefined : Math.min(Number(raw), MAX_REPORT_ID);
+  return raw === undefined ? undefined : Math.min(Number(raw), MAX_INTEGER_ID);
 }
 
 function parseFilter(query: { stations?: string; bbox?: string }): StreamFilter {
