@@ -76,7 +76,17 @@ function rowOf(
   };
 }
 
-function finish(importer: string, input: string, read: number, rows: RawRow[], source: string): ParsedImport {
+/**
+ * One full list of one feed as a parsed run: the rows validated, prices judged for outliers, and the whole
+ * feed in scope (a station the list no longer has is retired). Shared by every single-file list importer.
+ */
+export function finishFeedList(
+  importer: string,
+  input: string,
+  read: number,
+  rows: RawRow[],
+  source: string,
+): ParsedImport {
   const valid = validateRows(rows);
   flagPriceOutliers(valid.candidates.flatMap((c) => (c.record.price ? [c.record.price] : [])));
   return {
@@ -118,7 +128,7 @@ export function parseGenericGeoJson(
     const point = f.geometry?.type === 'Point' ? f.geometry.coordinates : undefined;
     return rowOf(f.properties ?? {}, point?.[0], point?.[1], source, `${file}#${i + 1}`, o);
   });
-  return finish('geojson', input, rows.length, rows, source);
+  return finishFeedList('geojson', input, rows.length, rows, source);
 }
 
 /** Parses the generic CSV format (docs/importing-stations.md): a header row with at least id, name, lon, lat. */
@@ -142,5 +152,5 @@ export function parseGenericCsv(text: string, input: string, options: GenericFee
   const file = path.basename(input);
   // Line numbers count the header as line 1.
   const rows = records.map((p, i) => rowOf(p, p.lon, p.lat, source, `${file}:${i + 2}`, o));
-  return finish('csv', input, rows.length, rows, source);
+  return finishFeedList('csv', input, rows.length, rows, source);
 }

@@ -1,25 +1,14 @@
 import path from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
+import { finishFeedList } from './generic';
 import { hashedId } from './hashed-id';
 import { parseJson } from './read-input';
 import { SOURCE_LICENCES } from './source-licences';
 import type { ParsedImport } from './station-record';
-import { type RawRow, validateRows } from './validate-row';
+import type { RawRow } from './validate-row';
 
 const str = (v: unknown): string | null =>
   v === null || v === undefined || String(v).trim() === '' ? null : String(v).trim();
-
-function finish(importer: string, source: string, input: string, read: number, rows: RawRow[]): ParsedImport {
-  const valid = validateRows(rows);
-  return {
-    importer,
-    inputs: [input],
-    read,
-    candidates: valid.candidates,
-    rejected: valid.rejected,
-    feeds: [{ source, countries: 'all' }],
-  };
-}
 
 /**
  * Brazil's GNV (CNG) stations for trucks from the regulator ANP's retailer registry (`;`-separated, BOM).
@@ -61,7 +50,7 @@ export function parseBrazilAnp(text: string, input: string): ParsedImport {
       url,
     }),
   );
-  return finish('br-anp', 'br-anp', input, records.length, rows);
+  return finishFeedList('br-anp', input, records.length, rows, 'br-anp');
 }
 
 /**
@@ -97,5 +86,5 @@ export function parseGreeceCng(text: string, input: string): ParsedImport {
       url,
     };
   });
-  return finish('gr-cng', 'gr-cng', input, features.length, rows);
+  return finishFeedList('gr-cng', input, features.length, rows, 'gr-cng');
 }
