@@ -4,7 +4,7 @@
  */
 import { distanceKm } from '@cng/shared';
 import { NearestIndex } from '../src/geo/nearest-index';
-import { loadActiveStations } from '../src/stations/station-rows';
+import { loadActiveStations } from '../src/stations/station-repository';
 import { randomSpherePoint, seededRandom } from '../test/helpers/random';
 import { realImportDb } from './real-import';
 

@@ -4,6 +4,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { Config } from './config/env';
+import adminMessagesRoutes from './contact/admin-message-routes';
 import contactRoutes from './contact/contact-routes';
 import type { DbHandle } from './db/database';
 import type { ChangeFeed } from './lib/change-feed';
@@ -14,16 +15,15 @@ import errorHandler, {
   MAX_PARAM_LENGTH,
 } from './plugins/error-handler';
 import finiteNumbers from './plugins/finite-numbers';
+import healthRoutes from './plugins/health-routes';
 import queryShape from './plugins/query-shape';
 import sameOriginWrites from './plugins/same-origin-writes';
 import security, { securityHeaders } from './plugins/security';
-import stationIndex from './plugins/station-index';
 import { partAwareValidatorFactory } from './plugins/validator-compilers';
 import webApp from './plugins/web-app';
-import proposals from './proposals';
-import adminMessagesRoutes from './routes/admin-messages';
-import healthRoutes from './routes/health';
-import stationRoutes from './routes/stations';
+import proposals from './proposals/proposals';
+import stationIndex from './stations/station-index-plugin';
+import stationRoutes from './stations/station-routes';
 import liveStatus from './status/live-status-plugin';
 import './types.d';
 

@@ -5,7 +5,7 @@ import { selectForwarder } from './contact/forwarders/select-forwarder';
 import { startContactOutbox } from './contact/start-contact-outbox';
 import { migrateToLatest, openDatabase } from './db/database';
 import { createLocalChangeFeed, createPostgresChangeFeed } from './lib/change-feed';
-import { runStartupImport } from './stations/startup-import';
+import { runStartupImport } from './station-import/startup-import';
 
 /** Starts the one process that serves the web app, the API and the live event stream. */
 async function main() {

@@ -1,7 +1,7 @@
 import type { Config } from './config/env';
 import type { Db, DbHandle } from './db/database';
 import type { ChangeFeed } from './lib/change-feed';
-import type { StationIndexHolder, StatusProvider } from './plugins/station-index';
+import type { StationIndexHolder, StatusProvider } from './stations/station-index-plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {

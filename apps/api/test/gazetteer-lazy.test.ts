@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { placeGazetteerLoadMs } from '../src/geo/place-gazetteer';
+import { placeGazetteerLoadMs } from '../src/stations/place-gazetteer';
 import { realStations } from './helpers/real-stations';
 import { createStationApiApp } from './helpers/station-api-app';
 

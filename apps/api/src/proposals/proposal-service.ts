@@ -1,7 +1,7 @@
 import { PROPOSAL_LIMITS } from '@cng/shared';
 import type { FastifyInstance } from 'fastify';
-import { isRejection, type RawRow, validateRow } from '../importers/validate-row';
-import { runImport } from '../stations/import-run';
+import { runImport } from '../station-import/import-run';
+import { isRejection, type RawRow, validateRow } from '../station-import/importers/validate-row';
 import { agreeingAdditions, enoughVoices, recent, type Voice } from './agreement';
 import {
   decide,

@@ -14,7 +14,7 @@ import {
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { badInput } from '../lib/http-errors';
-import { loadStation } from '../stations/station-rows';
+import { loadStation } from '../stations/station-repository';
 import { insertDriverReport, listStationReports, publicReportFromRow } from './report-repository';
 import type { StatusCache } from './status-cache';
 

@@ -14,7 +14,7 @@ async function messages(db: TestDb, ...args: string[]) {
   try {
     const { stdout, stderr } = await run(
       process.execPath,
-      ['--import', 'tsx', 'src/cli/messages.ts', ...args],
+      ['--import', 'tsx', 'src/contact/messages-cli.ts', ...args],
       {
         cwd: apiDir,
         env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: '', SQLITE_PATH: db.location },

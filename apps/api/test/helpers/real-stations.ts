@@ -4,7 +4,7 @@ import type { Station } from '@cng/shared';
 import { iso1A2Code } from '@rapideditor/country-coder';
 import { repoRoot } from '../../src/config/env';
 import type { Db } from '../../src/db/database';
-import { rowFromStation } from '../../src/stations/station-rows';
+import { rowFromStation } from '../../src/stations/station-repository';
 
 /** The real open-data copies (never committed; see ../shared/data/stations/README.md). */
 export const REAL_DATA_DIR = path.join(repoRoot, '..', 'shared', 'data', 'stations');

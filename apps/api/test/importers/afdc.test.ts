@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseAfdc } from '../../src/importers/afdc';
-import { fetchAfdc } from '../../src/importers/afdc-client';
-import { loadImport } from '../../src/importers/load-import';
+import { parseAfdc } from '../../src/station-import/importers/afdc';
+import { fetchAfdc } from '../../src/station-import/importers/afdc-client';
+import { loadImport } from '../../src/station-import/importers/load-import';
 import { startLoopbackServer } from './loopback-server';
 import { AFDC_NY, byReason } from './real-data';
 

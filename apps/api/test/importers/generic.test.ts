@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseGenericCsv, parseGenericGeoJson } from '../../src/importers/generic';
+import { parseGenericCsv, parseGenericGeoJson } from '../../src/station-import/importers/generic';
 import { byReason } from './real-data';
 
 // Test fixture for the generic operator-list format (docs/importing-stations.md); not served anywhere.

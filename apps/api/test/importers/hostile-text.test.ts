@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseGenericCsv, parseGenericGeoJson } from '../../src/importers/generic';
+import { parseGenericCsv, parseGenericGeoJson } from '../../src/station-import/importers/generic';
 
 const HEADER = 'id,name,lon,lat,address,url,opening_hours';
 const good = 'ok1,Andheri CNG,72.8468,19.1197,Andheri East,https://example.com/s/1,24/7';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { INFERRED_SOURCES, parseIndiaOpen } from '../../src/importers/india-open';
-import { loadRegionLookup } from '../../src/importers/region-lookup';
+import { INFERRED_SOURCES, parseIndiaOpen } from '../../src/station-import/importers/india-open';
+import { loadRegionLookup } from '../../src/station-import/importers/region-lookup';
 import { byReason, INDIA_MAIN, INDIA_RAW, INDIA_STATES, readText } from './real-data';
 
 const regions = loadRegionLookup(INDIA_STATES);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseMimit } from '../../src/importers/it-mimit';
-import { splitMimitStationLine } from '../../src/importers/mimit-lines';
+import { parseMimit } from '../../src/station-import/importers/it-mimit';
+import { splitMimitStationLine } from '../../src/station-import/importers/mimit-lines';
 import { byReason, MIMIT_PRICES, MIMIT_STATIONS, readText } from './real-data';
 
 const stationsText = readText(MIMIT_STATIONS);

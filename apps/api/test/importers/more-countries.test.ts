@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadImport } from '../../src/importers/load-import';
+import { loadImport } from '../../src/station-import/importers/load-import';
 import { BRAZIL_ANP, byReason, GREECE_CNG } from './real-data';
 
 describe('Brazil and Greece, from the real shared files', () => {

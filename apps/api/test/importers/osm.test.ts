@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadImport } from '../../src/importers/load-import';
-import { parseOverpassJson } from '../../src/importers/osm';
-import { buildOverpassQuery, fetchOverpass, parseOverpassTarget } from '../../src/importers/overpass-client';
+import { loadImport } from '../../src/station-import/importers/load-import';
+import { parseOverpassJson } from '../../src/station-import/importers/osm';
+import {
+  buildOverpassQuery,
+  fetchOverpass,
+  parseOverpassTarget,
+} from '../../src/station-import/importers/overpass-client';
 import { startLoopbackServer } from './loopback-server';
 import { byReason } from './real-data';
 

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadImport } from '../../src/importers/load-import';
-import { importStations } from '../../src/stations/import-stations';
-import { loadActiveStations } from '../../src/stations/station-rows';
+import { importStations } from '../../src/station-import/import-stations';
+import { loadImport } from '../../src/station-import/importers/load-import';
+import { loadActiveStations } from '../../src/stations/station-repository';
 import { createTestDb, TEST_DIALECTS, type TestDb } from '../helpers/test-db';
 
 const node = (id: number, name: string, lat: number, lon: number) => ({

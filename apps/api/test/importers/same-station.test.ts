@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type Comparable, namesMatch, sameStationDistanceM } from '../../src/stations/same-station';
-import { StationGrid } from '../../src/stations/station-grid';
+import { type Comparable, namesMatch, sameStationDistanceM } from '../../src/station-import/same-station';
+import { StationGrid } from '../../src/station-import/station-grid';
 
 const at = (lon: number, lat: number, over: Partial<Comparable> = {}): Comparable => ({
   lon,

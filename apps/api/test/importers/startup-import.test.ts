@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { runStartupImport } from '../../src/stations/startup-import';
+import { runStartupImport } from '../../src/station-import/startup-import';
 import { createTestApp } from '../helpers/test-app';
 import { TEST_DIALECTS } from '../helpers/test-db';
 import { startLoopbackServer } from './loopback-server';

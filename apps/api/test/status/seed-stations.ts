@@ -1,6 +1,6 @@
 import type { Station } from '@cng/shared';
 import type { Db } from '../../src/db/database';
-import { rowFromStation } from '../../src/stations/station-rows';
+import { rowFromStation } from '../../src/stations/station-repository';
 import { realStations } from '../helpers/real-stations';
 
 const SEEDED_AT = '2026-08-21T08:00:00.000Z';

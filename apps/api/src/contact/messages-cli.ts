@@ -1,16 +1,11 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config/env';
-import { formatAttemptsTable } from '../contact/attempts-table';
-import {
-  listContactMessages,
-  MESSAGE_STATES,
-  type MessageState,
-  requeueFailed,
-} from '../contact/contact-repository';
-import { listDeliveryAttempts } from '../contact/delivery-attempts';
-import { formatMessagesTable } from '../contact/messages-table';
 import { migrateToLatest, openDatabase } from '../db/database';
 import { terminalSafeJson } from '../lib/unsafe-text';
+import { formatAttemptsTable } from './attempts-table';
+import { listContactMessages, MESSAGE_STATES, type MessageState, requeueFailed } from './contact-repository';
+import { listDeliveryAttempts } from './delivery-attempts';
+import { formatMessagesTable } from './messages-table';
 
 const USAGE = `Usage: npm run messages -- [options]
 

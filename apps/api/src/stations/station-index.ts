@@ -1,6 +1,6 @@
 import type { Station } from '@cng/shared';
-import { shortOf } from '../importers/company-aliases';
-import { NearestIndex } from './nearest-index';
+import { NearestIndex } from '../geo/nearest-index';
+import { shortOf } from './company-aliases';
 import { compileOpenNow, type OpenNowFn } from './open-now';
 import { StationClusters } from './station-clusters';
 import { foldText, StationSearch } from './station-search';

@@ -1,6 +1,5 @@
 import { ApiErrorSchema, BboxQuerySchema, BboxResponseSchema, STATION_API_LIMITS } from '@cng/shared';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { Bbox } from '../../geo/station-clusters';
 import {
   badInput,
   JSON_CONTENT_TYPE,
@@ -9,6 +8,7 @@ import {
   presentStationJson,
   RATE_LIMITED_RESPONSE,
 } from './present';
+import type { Bbox } from './station-clusters';
 
 /** Parses and checks `minLon,minLat,maxLon,maxLat`; throws a 400 naming `bbox` and the broken rule. */
 export function parseBbox(raw: string): Bbox {

@@ -1,4 +1,4 @@
-import type { ParsedImport, RejectReason } from '../importers/station-record';
+import type { ParsedImport, RejectReason } from './importers/station-record';
 
 /** The closing table of a run, as stored in import_runs.counts. */
 export interface ImportCounts {

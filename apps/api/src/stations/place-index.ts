@@ -1,6 +1,6 @@
 import { distanceKm } from '@cng/shared';
+import { NearestIndex } from '../geo/nearest-index';
 import { FuzzyKeys, toPostings } from './fuzzy-keys';
-import { NearestIndex } from './nearest-index';
 import { PLACE_ALIASES } from './place-aliases';
 import { foldedWords, foldText, MIN_LOOSE_TERM_LENGTH, queryTerms } from './station-search';
 

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { type LoadOptions, loadImport } from '../importers/load-import';
-import type { ParsedImport } from '../importers/station-record';
 import { type DefaultSource, defaultSources } from './default-sources';
 import { runImport } from './import-run';
+import { type LoadOptions, loadImport } from './importers/load-import';
+import type { ParsedImport } from './importers/station-record';
 import { throttleProgress } from './progress-throttle';
 
 /** Loads one default source live, else from its local copy; null when neither works (logged with how-to). */

@@ -4,12 +4,12 @@ import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
 import { ConfigError, loadConfig } from '../config/env';
 import { migrateToLatest, openDatabase } from '../db/database';
-import { IMPORTERS } from '../importers/load-import';
-import { REJECT_REASONS } from '../importers/station-record';
 import { createPostgresChangeFeed } from '../lib/change-feed';
-import { formatCountsTable } from '../stations/import-counts';
-import { importStations } from '../stations/import-stations';
-import { BAD_ROW_SHARE, MASS_RETIRE_SHARE } from '../stations/mass-retire-guard';
+import { formatCountsTable } from './import-counts';
+import { importStations } from './import-stations';
+import { IMPORTERS } from './importers/load-import';
+import { REJECT_REASONS } from './importers/station-record';
+import { BAD_ROW_SHARE, MASS_RETIRE_SHARE } from './mass-retire-guard';
 import { rejectionCsv, rejectionLine } from './rejection-report';
 import { callerDir, resolveInputs } from './resolve-inputs';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { StationRecord } from '../importers/station-record';
+import type { StationRecord } from './importers/station-record';
 import { mergeStation } from './merge-station';
 
 const record = (over: Partial<StationRecord> = {}): StationRecord => ({

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import alongRouteRoute from './along-route';
-import bboxRoute from './bbox';
-import detailsRoute from './details';
-import nearestRoute from './nearest';
-import searchRoute from './search';
+import alongRouteRoute from './along-route-routes';
+import bboxRoute from './bbox-routes';
+import detailsRoute from './details-routes';
+import nearestRoute from './nearest-routes';
+import searchRoute from './search-routes';
 
 /** The public station API: nearest, in a box, by id, search, along a route. */
 const stationRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -2,8 +2,8 @@ import { type StatusSummary, UNKNOWN_STATUS } from '@cng/shared';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'kysely';
-import { StationIndex } from '../geo/station-index';
-import { loadActiveStations } from '../stations/station-rows';
+import { StationIndex } from './station-index';
+import { loadActiveStations } from './station-repository';
 
 /** The live status of stations; the live-status feature replaces the default (everything unknown). */
 export interface StatusProvider {

@@ -1,8 +1,8 @@
 import { COORDINATE_QUALITIES } from '@cng/shared';
 import type { Selectable } from 'kysely';
 import type { StationsTable } from '../db/schema';
-import type { StationRecord } from '../importers/station-record';
 import { displayNameOf } from './display-name';
+import type { StationRecord } from './importers/station-record';
 
 export type StationRow = Selectable<StationsTable>;
 

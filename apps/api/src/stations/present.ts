@@ -7,9 +7,9 @@ import {
   UNKNOWN_STATUS,
 } from '@cng/shared';
 import { Type } from 'typebox';
-import type { StationIndex } from '../../geo/station-index';
-import { DECIMAL_NUMBER } from '../../plugins/query-shape';
-import type { StatusProvider } from '../../plugins/station-index';
+import { DECIMAL_NUMBER } from '../plugins/query-shape';
+import type { StationIndex } from './station-index';
+import type { StatusProvider } from './station-index-plugin';
 
 /** Station i of the snapshot as the API lists it: stored data, `openNow` at `now`, and live status. */
 export function presentStation(
@@ -57,7 +57,7 @@ export function presentStationJson(
 /** The content type Fastify gives JSON; a string sent with it goes out as it is, unserialised. */
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
-export { badInput } from '../../lib/http-errors';
+export { badInput } from '../lib/http-errors';
 
 /**
  * Parses "a,b,…" into exactly `count` finite numbers, or null. Each part must be a plain decimal, like

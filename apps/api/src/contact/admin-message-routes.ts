@@ -1,10 +1,10 @@
 import { ApiErrorSchema } from '@cng/shared';
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
-import { listContactMessages } from '../contact/contact-repository';
-import { listDeliveryAttempts } from '../contact/delivery-attempts';
 import { MAX_INTEGER_ID } from '../db/dialect';
 import { requireBearer } from '../lib/bearer-token';
 import { badInput } from '../lib/http-errors';
+import { listContactMessages } from './contact-repository';
+import { listDeliveryAttempts } from './delivery-attempts';
 
 const StateSchema = Type.Union([
   Type.Literal('spam'),

@@ -1,9 +1,9 @@
 import type { Transaction } from 'kysely';
 import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
-import type { ParsedImport, Rejection } from '../importers/station-record';
 import { countsChangedData, type ImportCounts } from './import-counts';
 import { planImport } from './import-plan';
+import type { ParsedImport, Rejection } from './importers/station-record';
 
 export interface ImportOptions {
   /** Plan and count everything, then roll back: the data tables stay as they were. */

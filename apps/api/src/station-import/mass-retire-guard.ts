@@ -1,4 +1,4 @@
-import { type ParsedImport, SOURCE_DROPPED_REASONS } from '../importers/station-record';
+import { type ParsedImport, SOURCE_DROPPED_REASONS } from './importers/station-record';
 
 /**
  * A run may retire at most this share of a source's stations in what it covers (beyond MASS_RETIRE_MIN),

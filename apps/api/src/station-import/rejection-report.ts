@@ -1,4 +1,4 @@
-import type { Rejection } from '../importers/station-record';
+import type { Rejection } from './importers/station-record';
 
 /**
  * One CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break. Text that a spreadsheet

@@ -5,9 +5,9 @@ import {
   STATION_API_LIMITS,
 } from '@cng/shared';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { alongRoute, RouteError } from '../../geo/along-route';
-import { decodePolyline, PolylineError } from '../../geo/encoded-polyline';
-import { CORS_ALLOW_POST } from '../../plugins/cors-policy';
+import { alongRoute, RouteError } from '../geo/along-route';
+import { decodePolyline, PolylineError } from '../geo/encoded-polyline';
+import { CORS_ALLOW_POST } from '../plugins/cors-policy';
 import { badInput, presentStation, RATE_LIMITED_RESPONSE } from './present';
 
 /** Share of the general per-IP budget that along-route gets (600 a minute → 60). */

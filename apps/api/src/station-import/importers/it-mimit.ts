@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { zonedToUtcIso } from '../lib/zoned-time';
+import { zonedToUtcIso } from '../../lib/zoned-time';
 import { splitMimitStationLine } from './mimit-lines';
 import { flagPriceOutliers } from './price-outliers';
 import { SOURCE_LICENCES } from './source-licences';

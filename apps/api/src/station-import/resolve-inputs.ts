@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { LIVE_INPUT } from '../importers/load-import';
-import { isUrl } from '../importers/read-input';
+import { LIVE_INPUT } from './importers/load-import';
+import { isUrl } from './importers/read-input';
 
 /**
  * The folder the user typed the command in. `npm run -w` starts the workspace script inside apps/api, but

@@ -1,6 +1,6 @@
 import type { Db } from '../db/database';
-import { type LoadOptions, loadImport } from '../importers/load-import';
 import { type ImportOptions, type ImportResult, recordFailedRun, runImport } from './import-run';
+import { type LoadOptions, loadImport } from './importers/load-import';
 
 /**
  * Reads, validates and imports the inputs of one importer as one run. A bad input fails the run before any

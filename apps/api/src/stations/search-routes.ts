@@ -8,8 +8,7 @@ import {
   STATION_API_LIMITS,
 } from '@cng/shared';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { PLACE_ATTRIBUTION, placeGazetteer } from '../../geo/place-gazetteer';
-import type { StationIndex } from '../../geo/station-index';
+import { PLACE_ATTRIBUTION, placeGazetteer } from './place-gazetteer';
 import {
   badInput,
   LIST_CACHE_CONTROL,
@@ -17,6 +16,7 @@ import {
   presentStation,
   RATE_LIMITED_RESPONSE,
 } from './present';
+import type { StationIndex } from './station-index';
 
 /** How fast nearness outweighs relevance: a match 100 km away counts half as much as one here. */
 const NEAR_HALF_SCORE_KM = 100;

@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { StationSourcesTable } from '../db/schema';
+import { emptyCounts, type ImportCounts } from './import-counts';
 import {
   type Candidate,
   type FeedScope,
   type ParsedImport,
   SOURCE_DROPPED_REASONS,
   type StationRecord,
-} from '../importers/station-record';
-import { emptyCounts, type ImportCounts } from './import-counts';
+} from './importers/station-record';
 import { MassRetireRefused, massRetireReasons } from './mass-retire-guard';
 import { mergeStation, type StationRow, stationRowChanged } from './merge-station';
 import { type Comparable, sameStationDistanceM } from './same-station';

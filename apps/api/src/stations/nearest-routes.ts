@@ -6,8 +6,8 @@ import {
   STATION_API_LIMITS,
 } from '@cng/shared';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { foldText } from '../../geo/station-search';
 import { JSON_CONTENT_TYPE, LIST_CACHE_CONTROL, presentStationJson, RATE_LIMITED_RESPONSE } from './present';
+import { foldText } from './station-search';
 
 /** GET /api/stations/nearest: stations by great-circle distance from a point, with filters. */
 const nearestRoute: FastifyPluginAsyncTypebox = async (app) => {
