@@ -3,9 +3,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@fastify/type-provider-typebox';
 import { MAX_INTEGER_ID } from '../db/dialect';
 import { badInput } from '../lib/http-errors';
-import { type EventStreams, formatStatusEvent, type StreamFilter } from './event-streams';
+import { type EventStreams, formatStatusEvent } from './event-streams';
 import { latestReportId, stationsChangedAfter } from './report-repository';
 import type { StatusCache } from './status-cache';
+import type { StreamFilter } from './stream-filter';
 
 const NUM = '-?\\d+(\\.\\d+)?';
 // Events carry whole states, not deltas, so replaying a little too much is harmless; the slack covers

@@ -2,8 +2,8 @@ import type { PublicReport, ReportStatus } from '@cng/shared';
 import { type Selectable, SqliteAdapter, sql } from 'kysely';
 import type { Db } from '../db/database';
 import type { StationReportsTable } from '../db/schema';
-import type { StreamFilter } from './event-streams';
 import type { ModelReport } from './status-model';
+import type { StreamFilter } from './stream-filter';
 
 export type ReportRow = Selectable<StationReportsTable>;
 
