@@ -20,6 +20,42 @@ export interface DeliveryAttempt {
 }
 
 /**
+ * Claims up to `batchSize` outbox entries that are due (pending and due, or sending with a lapsed lease: their
+ * owner died) for `owner` until `at + leaseMs`, and answers them. On PostgreSQL the due rows are locked with
+ * SKIP LOCKED, so two instances never claim the same entry; SQLite serialises writers on its own (ADR 0007).
+ */
+export async function claimDueEntries(
+  db: Db,
+  input: { dialect: 'sqlite' | 'postgres'; owner: string; at: Date; leaseMs: number; batchSize: number },
+): Promise<{ id: number; message_id: number }[]> {
+  const nowIso = input.at.toISOString();
+  let due = db
+    .selectFrom('contact_outbox')
+    .select('id')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('state', '=', 'pending'), eb('next_attempt_at', '<=', nowIso)]),
+        // A claim whose owner died (crash, SIGKILL) lapses and the entry is taken again.
+        eb.and([eb('state', '=', 'sending'), eb('lease_until', '<', nowIso)]),
+      ]),
+    )
+    .orderBy('next_attempt_at')
+    .limit(input.batchSize);
+  if (input.dialect === 'postgres') due = due.forUpdate().skipLocked();
+  return db
+    .updateTable('contact_outbox')
+    .set({
+      state: 'sending',
+      lease_owner: input.owner,
+      lease_until: new Date(input.at.getTime() + input.leaseMs).toISOString(),
+      updated_at: nowIso,
+    })
+    .where('id', 'in', due)
+    .returning(['id', 'message_id'])
+    .execute();
+}
+
+/**
  * Starts an attempt, written down before the send: renews the lease (null when this owner lost it), records
  * earlier attempts that never finished as interrupted, and inserts this one as 'started'. Resolves with the
  * attempt's id and the entry's attempt count so far (interrupted ones included).

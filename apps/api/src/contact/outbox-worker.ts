@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database';
 import { loadForwardable } from './contact-repository';
-import { beginAttempt, finishAttempt } from './delivery-attempts';
+import { beginAttempt, claimDueEntries, finishAttempt } from './delivery-attempts';
 import type { ForwardableMessage, Forwarder } from './forwarders/forwarder';
 import { nextStep } from './retry-policy';
 
@@ -47,36 +47,6 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   let running: Promise<unknown> | null = null;
   let stopped = true;
 
-  async function claim() {
-    const at = now();
-    const nowIso = at.toISOString();
-    let due = db
-      .selectFrom('contact_outbox')
-      .select('id')
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('state', '=', 'pending'), eb('next_attempt_at', '<=', nowIso)]),
-          // A claim whose owner died (crash, SIGKILL) lapses and the entry is taken again.
-          eb.and([eb('state', '=', 'sending'), eb('lease_until', '<', nowIso)]),
-        ]),
-      )
-      .orderBy('next_attempt_at')
-      .limit(batchSize);
-    // Two PostgreSQL instances never claim the same row; SQLite serialises writers on its own.
-    if (options.dialect === 'postgres') due = due.forUpdate().skipLocked();
-    return db
-      .updateTable('contact_outbox')
-      .set({
-        state: 'sending',
-        lease_owner: owner,
-        lease_until: new Date(at.getTime() + leaseMs).toISOString(),
-        updated_at: nowIso,
-      })
-      .where('id', 'in', due)
-      .returning(['id', 'message_id'])
-      .execute();
-  }
-
   /** One attempt: written down as started, sent, then finished with its answer (ADR 0007). */
   async function attempt(entry: { id: number }, message: ForwardableMessage): Promise<void> {
     const startedAt = now();
@@ -114,7 +84,13 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   }
 
   async function processDue(): Promise<number> {
-    const claimed = await claim();
+    const claimed = await claimDueEntries(db, {
+      dialect: options.dialect,
+      owner,
+      at: now(),
+      leaseMs,
+      batchSize,
+    });
     if (!claimed.length) return 0;
     const messages = await loadForwardable(
       db,
