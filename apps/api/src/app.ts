@@ -4,8 +4,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { Config } from './config/env';
-import adminMessagesRoutes from './contact/admin-message-routes';
-import contactRoutes from './contact/contact-routes';
+import { adminMessageRoutes, contactRoutes } from './contact/contact';
 import type { DbHandle } from './db/database';
 import type { ChangeFeed } from './lib/change-feed';
 import corsPolicy from './plugins/cors-policy';
@@ -22,9 +21,8 @@ import security, { securityHeaders } from './plugins/security';
 import { partAwareValidatorFactory } from './plugins/validator-compilers';
 import webApp from './plugins/web-app';
 import proposals from './proposals/proposals';
-import stationIndex from './stations/station-index-plugin';
-import stationRoutes from './stations/station-routes';
-import liveStatus from './status/live-status-plugin';
+import { stationIndexPlugin, stationRoutes } from './stations/stations';
+import { liveStatusPlugin } from './status/status';
 import './types.d';
 
 export const APP_VERSION = process.env.npm_package_version ?? '0.1.0';
@@ -109,12 +107,12 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  await app.register(stationIndex, { pollMs: config.STATIONS_POLL_SEC * 1000 });
+  await app.register(stationIndexPlugin, { pollMs: config.STATIONS_POLL_SEC * 1000 });
   await app.register(healthRoutes);
   await app.register(contactRoutes);
-  await app.register(adminMessagesRoutes);
+  await app.register(adminMessageRoutes);
   await app.register(stationRoutes);
-  await app.register(liveStatus);
+  await app.register(liveStatusPlugin);
   await app.register(proposals);
   await app.register(webApp, { webDist: config.WEB_DIST });
   return app;

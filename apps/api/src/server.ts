@@ -1,11 +1,9 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config/env';
-import type { Forwarder } from './contact/forwarders/forwarder';
-import { selectForwarder } from './contact/forwarders/select-forwarder';
-import { startContactOutbox } from './contact/start-contact-outbox';
+import { type Forwarder, selectForwarder, startContactOutbox } from './contact/contact';
 import { migrateToLatest, openDatabase } from './db/database';
 import { createLocalChangeFeed, createPostgresChangeFeed } from './lib/change-feed';
-import { runStartupImport } from './station-import/startup-import';
+import { runStartupImport } from './station-import/station-import';
 
 /** Starts the one process that serves the web app, the API and the live event stream. */
 async function main() {

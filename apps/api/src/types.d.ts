@@ -1,7 +1,7 @@
 import type { Config } from './config/env';
 import type { Db, DbHandle } from './db/database';
 import type { ChangeFeed } from './lib/change-feed';
-import type { StationIndexHolder, StatusProvider } from './stations/station-index-plugin';
+import type { StationIndexHolder, StatusProvider } from './stations/stations';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -10,7 +10,7 @@ declare module 'fastify' {
     dbHandle: DbHandle;
     changes: ChangeFeed;
     appVersion: string;
-    /** The in-memory station index every station query reads (plugins/station-index.ts). */
+    /** The in-memory station index every station query reads (stations/station-index-plugin.ts). */
     stationIndex: StationIndexHolder;
     /** Live status per station; the live-status feature replaces the default (all unknown). */
     statusProvider: StatusProvider;

@@ -9,7 +9,7 @@ import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typ
 import { MAX_INTEGER_ID } from '../db/dialect';
 import { requireBearer } from '../lib/bearer-token';
 import { badInput } from '../lib/http-errors';
-import { requireStation } from '../status/report-routes';
+import { requireStation } from '../stations/stations';
 import { decide, decisionsOf, findProposal, listProposals, proposalFromRow } from './proposal-repository';
 import { addDriverStation, hide, move } from './proposal-service';
 

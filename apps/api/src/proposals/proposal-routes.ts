@@ -9,7 +9,7 @@ import {
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { badInput } from '../lib/http-errors';
 import { unsafeTextProblem } from '../lib/unsafe-text';
-import { requireStation } from '../status/report-routes';
+import { requireStation } from '../stations/stations';
 import { insertProposal } from './proposal-repository';
 import { settleAddition, settleProblem } from './proposal-service';
 

@@ -1,7 +1,6 @@
 import { PROPOSAL_LIMITS } from '@cng/shared';
 import type { FastifyInstance } from 'fastify';
-import { runImport } from '../station-import/import-run';
-import { isRejection, type RawRow, validateRow } from '../station-import/importers/validate-row';
+import { isRejection, type RawRow, runImport, validateRow } from '../station-import/station-import';
 import { agreeingAdditions, enoughVoices, recent, type Voice } from './agreement';
 import {
   decide,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createNetworkHasher } from '../status/network-hash';
+import { createNetworkHasher } from '../status/status';
 import adminProposalRoutes from './admin-proposal-routes';
 import { proposalRoutes } from './proposal-routes';
 

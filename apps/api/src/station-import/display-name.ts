@@ -1,6 +1,5 @@
 import { bearingDeg, cardinalOf } from '@cng/shared';
-import { isGenericName, shortOf } from '../stations/company-aliases';
-import { placeGazetteer } from '../stations/place-gazetteer';
+import { isGenericName, placeGazetteer, shortOf } from '../stations/stations';
 
 /** Parts of an Indian address that number a plot, not a place ("Gut No", "Plot No", "Survey No"). */
 const PLOT_WORDS = /^(gut|gat|plot|survey|s\.?\s*no|sr\.?\s*no|khasra|shop|no\.?)\b/i;

@@ -135,3 +135,20 @@ export async function loadStation(db: Db, id: string): Promise<Station | null> {
   const sources = await db.selectFrom('station_sources').selectAll().where('station_id', '=', id).execute();
   return stationFromRows(row, sources);
 }
+
+/** Positions of these stations (active or not) by id; ids with no station are missing. 500 ids a query. */
+export async function loadStationPositions(
+  db: Db,
+  ids: readonly string[],
+): Promise<Map<string, { lon: number; lat: number }>> {
+  const out = new Map<string, { lon: number; lat: number }>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await db
+      .selectFrom('stations')
+      .select(['id', 'lon', 'lat'])
+      .where('id', 'in', ids.slice(i, i + 500))
+      .execute();
+    for (const r of rows) out.set(r.id, { lon: Number(r.lon), lat: Number(r.lat) });
+  }
+  return out;
+}

@@ -2,6 +2,7 @@ import type { StatusSummary } from '@cng/shared';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import deviceId from '../plugins/device-id';
+import { stationPositions } from '../stations/stations';
 import { eventRoutes } from './event-routes';
 import { EventStreams } from './event-streams';
 import { createNetworkHasher } from './network-hash';
@@ -36,7 +37,8 @@ const RECOMPUTE_EVERY_MS = 60_000;
  */
 export default fp(
   async function liveStatus(app: FastifyInstance) {
-    const cache = new StatusCache(app.db);
+    // Positions come from the station index: a report or a change event reads none from the database.
+    const cache = new StatusCache(app.db, stationPositions(app));
     const streams = new EventStreams({
       heartbeatMs: app.config.SSE_HEARTBEAT_SEC * 1000,
       maxPerNetwork: app.config.SSE_MAX_STREAMS_PER_IP,
@@ -60,8 +62,11 @@ export default fp(
       }),
     ];
     cache.onChange((change) => streams.broadcast(change));
-    await cache.loadAll();
-    app.log.info({ stations: cache.size }, 'live status loaded');
+    // After the station index's own onReady hook (registered first): the positions are in memory by then.
+    app.addHook('onReady', async () => {
+      await cache.loadAll();
+      app.log.info({ stations: cache.size }, 'live status loaded');
+    });
 
     app.decorate('statusCache', cache);
     app.decorate('eventStreams', streams);

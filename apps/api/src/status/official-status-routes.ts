@@ -8,8 +8,9 @@ import {
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { bearerMatches } from '../lib/bearer-token';
 import { badInput } from '../lib/http-errors';
+import { requireStation } from '../stations/stations';
 import { insertOfficialStatus, publicReportFromRow } from './report-repository';
-import { cleanNote, requireStation } from './report-routes';
+import { cleanNote } from './report-routes';
 import type { StatusCache } from './status-cache';
 
 /** POST /api/stations/:id/official-status: operators and staff set a status that outranks drivers. */

@@ -12,18 +12,9 @@ import {
   TooFarErrorSchema,
 } from '@cng/shared';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
-import { badInput } from '../lib/http-errors';
-import { loadStation } from '../stations/station-repository';
+import { requireStation } from '../stations/stations';
 import { insertDriverReport, listStationReports, publicReportFromRow } from './report-repository';
 import type { StatusCache } from './status-cache';
-
-/** The active station with this id, or a 404 naming the id. */
-export async function requireStation(request: FastifyRequest, id: string) {
-  const station = await loadStation(request.server.db, id);
-  if (!station?.active) throw badInput('id', 'is not a known active station', 404, `No station ${id}`);
-  return station;
-}
 
 /**
  * Plain text only: control characters become spaces, invisible zero-width and bidi-control characters (which

@@ -35,7 +35,12 @@ describe('status cache: changes the clock makes', () => {
   beforeEach(async () => {
     db = await createTestDb('sqlite');
     [station] = (await seedStations(db.db, 1, 700)) as [Station];
-    cache = new StatusCache(db.db);
+    // Where the station index would say the seeded station is.
+    const at = new Map([[station.id, { lon: station.lon, lat: station.lat }]]);
+    cache = new StatusCache(
+      db.db,
+      async (ids) => new Map(ids.flatMap((id) => (at.has(id) ? [[id, at.get(id)!]] : []))),
+    );
     heard = [];
     cache.onChange((c) => heard.push(c));
   });

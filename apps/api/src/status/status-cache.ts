@@ -1,5 +1,6 @@
 import { type StatusSummary, UNKNOWN_STATUS } from '@cng/shared';
 import type { Db } from '../db/database';
+import type { PositionsOf } from '../stations/stations';
 import { DeadlineTimers } from './deadline-timers';
 import { latestReportId, loadCountingReports, modelReportFromRow, type ReportRow } from './report-repository';
 import { type ModelReport, STATUS_MODEL, summarizeStatus } from './status-model';
@@ -51,7 +52,14 @@ export class StatusCache {
   private readonly listeners = new Set<(change: StatusChange) => void>();
   private readonly expiries = new DeadlineTimers();
 
-  constructor(private readonly db: Db) {}
+  /**
+   * `positionsOf` answers where stations are (the station index, see stations/station-lookup.ts): the cache
+   * keeps each station's position so a stream following a box can tell whether a change is inside it.
+   */
+  constructor(
+    private readonly db: Db,
+    private readonly positionsOf: PositionsOf,
+  ) {}
 
   /**
    * Fills the cache with every report that may still count. With `notify`, tells the listeners about every
@@ -186,20 +194,6 @@ export class StatusCache {
     this.expiries.set(stationId, Math.min(...ends), (atMs) =>
       this.recompute(stationId, Math.max(Date.now(), atMs)),
     );
-  }
-
-  /** Station positions by id (stations that no longer exist are missing). */
-  private async positionsOf(ids: string[]): Promise<Map<string, { lon: number; lat: number }>> {
-    const out = new Map<string, { lon: number; lat: number }>();
-    for (let i = 0; i < ids.length; i += 500) {
-      const rows = await this.db
-        .selectFrom('stations')
-        .select(['id', 'lon', 'lat'])
-        .where('id', 'in', ids.slice(i, i + 500))
-        .execute();
-      for (const r of rows) out.set(r.id, { lon: Number(r.lon), lat: Number(r.lat) });
-    }
-    return out;
   }
 }
 

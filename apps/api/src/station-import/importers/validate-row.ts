@@ -2,7 +2,7 @@ import type { CngDetails, CoordinateQuality } from '@cng/shared';
 import tzLookup from '@photostructure/tz-lookup';
 import { iso1A2Code } from '@rapideditor/country-coder';
 import { unsafeTextProblem } from '../../lib/unsafe-text';
-import { normaliseCompanies } from '../../stations/company-aliases';
+import { normaliseCompanies } from '../../stations/stations';
 import type { RegionLookup } from './region-lookup';
 import type { Candidate, RecordPrice, Rejection, RejectReason } from './station-record';
 

@@ -1,0 +1,72 @@
+// Import directions of the API (ADR 0015). `npm run deps:check` (part of `npm test`) fails on any violation.
+//
+// - Platform (config/, db/, plugins/, lib/, geo/) is the floor: it never imports a slice or the app.
+// - Slices (stations/, station-import/, status/, contact/, proposals/) own their routes, schemas, repositories
+//   and domain code. Another slice, and the composition root (app.ts, server.ts, types.d.ts), may import a
+//   slice only through its public entry: the file named after its folder (stations/stations.ts, …).
+// - No cycles, type-only imports included.
+// - Production code never imports a test, a test helper or a devDependency.
+const SLICES = '(stations|station-import|status|contact|proposals)';
+const ENTRY = '^src/([^/]+)/\\1\\.ts$';
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'Modules that import each other in a circle cannot be understood (or tested) one at a time.',
+      from: { path: '^src/' },
+      to: { circular: true },
+    },
+    {
+      name: 'platform-imports-no-slice',
+      severity: 'error',
+      comment: 'config/, db/, plugins/, lib/ and geo/ serve every slice and know none of them.',
+      from: { path: '^src/(config|db|plugins|lib|geo)/' },
+      to: { path: [`^src/${SLICES}/`, '^src/(app|server)\\.ts$'] },
+    },
+    {
+      name: 'slice-through-public-entry',
+      severity: 'error',
+      comment: 'A slice uses another slice only through that slice’s entry file (<slice>/<slice>.ts).',
+      from: { path: `^src/${SLICES}/` },
+      to: { path: `^src/${SLICES}/`, pathNot: ['^src/$1/', ENTRY] },
+    },
+    {
+      name: 'root-through-public-entry',
+      severity: 'error',
+      comment: 'app.ts, server.ts and types.d.ts compose the slices through their entry files only.',
+      from: { path: '^src/[^/]+\\.ts$' },
+      to: { path: `^src/${SLICES}/`, pathNot: ENTRY },
+    },
+    {
+      name: 'production-imports-no-test',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '\\.test\\.ts$' },
+      to: { path: ['\\.test\\.ts$', '^test/'] },
+    },
+    {
+      name: 'production-imports-no-dev-dependency',
+      severity: 'error',
+      comment: 'A devDependency is not installed in production (npm ci --omit=dev).',
+      from: { path: '^src/', pathNot: '\\.test\\.ts$' },
+      to: { dependencyTypes: ['npm-dev'], dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'no-unresolvable',
+      severity: 'error',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+    },
+  },
+};

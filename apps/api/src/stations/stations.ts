@@ -1,0 +1,14 @@
+// The stations slice's public entry: the read API (index, search, presenters, routes) as other slices and the
+// app see it. Anything not exported here is the slice's own business (ADR 0015).
+export { isGenericName, normaliseCompanies, shortOf } from './company-aliases';
+export { placeGazetteer } from './place-gazetteer';
+export {
+  default as stationIndexPlugin,
+  type StationIndexHolder,
+  type StatusProvider,
+} from './station-index-plugin';
+export { indexedStation, type LonLat, requireStation, stationPositions } from './station-lookup';
+export { default as stationRoutes } from './station-routes';
+
+/** Where stations are, by id: the station index first (see station-lookup.ts). */
+export type PositionsOf = (ids: readonly string[]) => Promise<Map<string, { lon: number; lat: number }>>;
