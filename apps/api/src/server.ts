@@ -3,10 +3,13 @@ import { ConfigError, loadConfig } from './config/env';
 import { type Forwarder, selectForwarder, startContactOutbox } from './contact/contact';
 import { migrateToLatest, openDatabase } from './db/database';
 import { createLocalChangeFeed, createPostgresChangeFeed } from './lib/change-feed';
+import { useUtcProcessClock } from './lib/process-clock';
 import { runStartupImport } from './station-import/station-import';
 
 /** Starts the one process that serves the web app, the API and the live event stream. */
 async function main() {
+  // Before anything reads a clock: opening hours are evaluated in UTC wall-clock fields (lib/process-clock.ts).
+  useUtcProcessClock();
   let config: ReturnType<typeof loadConfig>;
   let forwarder: Forwarder | null;
   try {

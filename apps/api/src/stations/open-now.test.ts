@@ -2,7 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { Station } from '@cng/shared';
 import { describe, expect, it } from 'vitest';
-import { compileOpenNow, processClockIsUtc, timeZoneOf, wallClockIn } from './open-now';
+import { processClockIsUtc } from '../lib/process-clock';
+import { compileOpenNow, timeZoneOf, wallClockIn } from './open-now';
 
 const at = (iso: string) => new Date(iso);
 const station = (over: Partial<Station>) =>
@@ -87,10 +88,12 @@ describe('openNow', () => {
     ]).toEqual([2026, 2, 10, 6, 10]);
   });
 
-  it('answers the same whatever time zone the server process was started in', () => {
+  it('answers the same whatever time zone the server process was started in, once start-up set the clock', () => {
     // 8 March 2026 is the day New York skips 02:00–03:00; at 01:30 UTC it is 02:30 in Rome, before the
     // station opens. A process in New York cannot express 02:30 that day: it would read 03:30, "open".
     const sample = `
+      const { useUtcProcessClock } = await import(${JSON.stringify(fileURLToPath(new URL('../lib/process-clock.ts', import.meta.url)))});
+      useUtcProcessClock(); // as server.ts does first
       const { compileOpenNow } = await import(${JSON.stringify(fileURLToPath(new URL('./open-now.ts', import.meta.url)))});
       const rome = { lon: 9.19, lat: 45.46, countryCode: 'IT', timeZone: 'Europe/Rome',
         openingHours: 'Mo-Su 03:00-22:00', cng: { open24x7: null } };
@@ -118,8 +121,21 @@ describe('openNow', () => {
     expect(newYork[slot('2026-03-08T02:00:00Z')]).toBe(true);
   }, 30_000);
 
-  it('keeps its own process clock in UTC, so every wall-clock time exists', () => {
-    expect(processClockIsUtc).toBe(true);
+  it('leaves the process time zone alone when imported (start-up sets it, not an import)', () => {
+    const sample = `
+      await import(${JSON.stringify(fileURLToPath(new URL('./open-now.ts', import.meta.url)))});
+      console.log(JSON.stringify([process.env.TZ, new Date(2026, 2, 8, 2, 30).getHours()]));`;
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', sample], {
+      env: { ...process.env, TZ: 'America/New_York' },
+      encoding: 'utf8',
+    });
+    expect(run.status, run.stderr).toBe(0);
+    // 02:30 on 8 March 2026 does not exist in New York: the process clock is still New York's.
+    expect(JSON.parse(run.stdout)).toEqual(['America/New_York', 3]);
+  }, 30_000);
+
+  it('keeps the test process clock in UTC, as the server sets it at start-up', () => {
+    expect(processClockIsUtc()).toBe(true);
     expect(new Date(2026, 2, 8, 2, 30).getHours()).toBe(2);
   });
 });

@@ -1,32 +1,21 @@
 import type { Station } from '@cng/shared';
 import tzLookup from '@photostructure/tz-lookup';
 import OpeningHours from 'opening_hours';
+import { processClockIsUtc } from '../lib/process-clock';
 import { wallClockParts } from '../lib/zoned-time';
 
 /** Answers "is it open at this instant?"; null when the hours are unknown or unparseable. */
 export type OpenNowFn = (now: Date) => boolean | null;
 
 /**
- * The opening_hours library reads and builds Dates in the process time zone. Where that zone has daylight
- * saving, one wall-clock hour a year does not exist there (02:30 on a spring-forward day in New York), so a
- * station's time in that hour would be read an hour late, and the library's own day boundaries shift too.
- * In UTC every wall-clock time exists exactly once, so this process keeps its clock in UTC. Node applies a
- * TZ change at once on its main thread; a worker thread keeps its zone, which `processClockIsUtc` tells.
- */
-function useUtcProcessClock(): boolean {
-  if (process.env.TZ !== 'UTC') process.env.TZ = 'UTC';
-  return [0, 3, 6, 9].every((month) => new Date(2026, month, 1).getTimezoneOffset() === 0);
-}
-export const processClockIsUtc = useUtcProcessClock();
-
-/**
  * A Date whose local fields show the wall-clock time of `instant` in `timeZone`, or null when the process
- * clock cannot show it (see useUtcProcessClock). opening_hours reads local fields, so this is how it
- * evaluates in the station's own zone.
+ * clock cannot show it (a process not in UTC, in an hour its zone skips). opening_hours reads local fields,
+ * so this is how it evaluates in the station's own zone. The server sets its clock to UTC at start-up
+ * (lib/process-clock.ts), where every wall-clock time exists.
  */
 export function wallClockIn(instant: Date, timeZone: string): Date | null {
   const p = wallClockParts(instant.getTime(), timeZone);
-  if (processClockIsUtc)
+  if (processClockIsUtc())
     return new Date(Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!));
   const local = new Date(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!);
   // In a skipped hour of the process zone the fields come back moved: unknown beats an hour off.
