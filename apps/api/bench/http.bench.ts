@@ -1,9 +1,11 @@
 /**
  * HTTP load (autocannon, 50 connections) on a real server over loopback, on the stations of the product's
- * real import: /api/stations/nearest (k = 10, random points across India and Italy) against two baselines on
- * the same server, in the same run — a trivial API route (same hooks: rate limit, CORS, security headers;
- * no work) and /api/health (one count(*) query). The server runs in a child process (this file with --serve)
- * so the load generator does not share its thread. BENCH_PORT_BASE moves its ten candidate ports.
+ * real import: /api/stations/nearest (k = 10, random points across India and Italy) and /api/health, each as a
+ * ratio against a bare Fastify route answering `{hello: 'world'}` (a second, plain Fastify instance with no
+ * plugins, in the same process), measured in the same run. A trivial route on the API server (every hook:
+ * rate limit, CORS, security headers; no work) shows what the hooks alone cost. Both servers run in a child
+ * process (this file with --serve) so the load generator does not share its thread. BENCH_PORT_BASE moves
+ * the ten candidate ports of the API server; the bare one takes the next free port after it.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -46,8 +48,16 @@ async function serve(port: number) {
   const app = await buildApp({ config, dbHandle: real.db, changes: createLocalChangeFeed() });
   app.get(TRIVIAL_PATH, { schema: { hide: true } }, async () => ({ ok: true }));
   await app.listen({ port, host: '127.0.0.1' });
-  console.log(`READY ${app.stationIndex.current.size}`);
+  // The baseline of the issue: Fastify with defaults, one route, nothing else.
+  const { default: Fastify } = await import('fastify');
+  const bare = Fastify({ logger: false });
+  bare.get('/', async () => ({ hello: 'world' }));
+  let barePort = port + 1;
+  while (!(await portIsFree(barePort))) barePort++;
+  await bare.listen({ port: barePort, host: '127.0.0.1' });
+  console.log(`READY ${app.stationIndex.current.size} ${barePort}`);
   process.on('SIGTERM', async () => {
+    await bare.close();
     await app.close();
     await real.cleanup();
     process.exit(0);
@@ -60,7 +70,12 @@ const portIsFree = (port: number) =>
     s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
   });
 
-async function startServer(): Promise<{ child: ChildProcess; port: number; stations: number }> {
+async function startServer(): Promise<{
+  child: ChildProcess;
+  port: number;
+  barePort: number;
+  stations: number;
+}> {
   let port = 0;
   for (const p of PORTS)
     if (await portIsFree(p)) {
@@ -75,14 +90,14 @@ async function startServer(): Promise<{ child: ChildProcess; port: number; stati
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   );
-  const stations = await new Promise<number>((resolve, reject) => {
+  const [stations, barePort] = await new Promise<[number, number]>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
     child.stdout!.on('data', (chunk: Buffer) => {
-      const m = /READY (\d+)/.exec(chunk.toString());
-      if (m) resolve(Number(m[1]));
+      const m = /READY (\d+) (\d+)/.exec(chunk.toString());
+      if (m) resolve([Number(m[1]), Number(m[2])]);
     });
   });
-  return { child, port, stations };
+  return { child, port, barePort, stations };
 }
 
 async function load(autocannon: Autocannon, url: string, paths: string[] | null): Promise<Result> {
@@ -102,7 +117,7 @@ async function load(autocannon: Autocannon, url: string, paths: string[] | null)
 
 async function main() {
   const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
-  const { child, port, stations } = await startServer();
+  const { child, port, barePort, stations } = await startServer();
   try {
     const rand = seededRandom(48);
     // Random points in the boxes of India and Italy, alternately.
@@ -112,37 +127,39 @@ async function main() {
       return `/api/stations/nearest?lat=${lat.toFixed(5)}&lon=${lon.toFixed(5)}&limit=10`;
     });
     const base = `http://127.0.0.1:${port}`;
+    const bare = await load(autocannon, `http://127.0.0.1:${barePort}/`, null);
     const trivial = await load(autocannon, `${base}${TRIVIAL_PATH}`, null);
     const health = await load(autocannon, `${base}/api/health`, null);
     const nearest = await load(autocannon, `${base}/api/stations/nearest`, paths);
     const row = (name: string, r: Result) =>
       `${name.padEnd(24)} ${r.requests.average.toFixed(0).padStart(7)} req/s  p50 ${String(r.latency.p50).padStart(3)} ms  ` +
       `p99 ${String(r.latency.p99).padStart(3)} ms  non-2xx ${r.non2xx}  errors ${r.errors + r.timeouts}`;
-    const ratios = (name: string, r: Result) =>
-      `nearest / ${name.padEnd(8)} throughput ${(nearest.requests.average / r.requests.average).toFixed(2)}×  ` +
-      `p50 ${(nearest.latency.p50 / Math.max(1, r.latency.p50)).toFixed(2)}×  ` +
-      `p99 ${(nearest.latency.p99 / Math.max(1, r.latency.p99)).toFixed(2)}×`;
+    const ratio = (name: string, r: Result) =>
+      `${name.padEnd(24)} throughput ${(r.requests.average / bare.requests.average).toFixed(2)}× bare  ` +
+      `p99 ${(r.latency.p99 / Math.max(1, bare.latency.p99)).toFixed(2)}× bare`;
     console.log(
-      `HTTP on 127.0.0.1:${port}, ${stations} stations, ${CONNECTIONS} connections, ${DURATION_SEC} s each`,
+      `HTTP on 127.0.0.1:${port} (bare Fastify on ${barePort}), ${stations} stations, ${CONNECTIONS} connections, ${DURATION_SEC} s each`,
     );
     // Latency percentiles mean little on a busy machine: say how busy it was.
     const loadAvg = os.loadavg()[0]!.toFixed(1);
     console.log(
       `machine: ${os.cpus().length} cores, 1-min load average ${loadAvg} (server and load generator share them)`,
     );
+    console.log(row('bare Fastify route', bare));
     console.log(row('trivial API route', trivial));
     console.log(row('/api/health', health));
     console.log(row('/api/stations/nearest', nearest));
-    console.log(ratios('trivial', trivial));
-    console.log(ratios('health', health));
-    const ratio = nearest.requests.average / health.requests.average;
+    console.log(ratio('trivial API route', trivial));
+    console.log(ratio('/api/health', health));
+    console.log(ratio('/api/stations/nearest', nearest));
+    const nearestRatio = nearest.requests.average / bare.requests.average;
     console.log(
-      `nearest / health throughput: ${ratio.toFixed(2)}× (target ≥ 0.5: ${ratio >= 0.5 ? 'met' : 'MISSED'})`,
+      `nearest / bare throughput: ${nearestRatio.toFixed(2)}× (target ≥ 0.5: ${nearestRatio >= 0.5 ? 'met' : 'MISSED'})`,
     );
     console.log(
       `nearest p99: ${nearest.latency.p99} ms (target ≤ 15 ms: ${nearest.latency.p99 <= 15 ? 'met' : 'MISSED'})`,
     );
-    if (nearest.non2xx || health.non2xx || trivial.non2xx)
+    if (bare.non2xx || nearest.non2xx || health.non2xx || trivial.non2xx)
       console.log('WARNING: non-2xx answers during the run; the figures are not valid');
   } finally {
     child.kill('SIGTERM');
