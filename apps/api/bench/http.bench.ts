@@ -1,9 +1,11 @@
 /**
  * HTTP load (autocannon, 50 connections) on a real server over loopback, on the stations of the product's
- * real import: /api/stations/nearest (k = 10, random points across India and Italy) against two baselines on
- * the same server, in the same run — a trivial API route (same hooks: rate limit, CORS, security headers;
- * no work) and /api/health (one count(*) query). The server runs in a child process (this file with --serve)
- * so the load generator does not share its thread. BENCH_PORT_BASE moves its ten candidate ports.
+ * real import: /api/stations/nearest (k = 10, random points across India and Italy) and /api/health, each as a
+ * ratio against a bare Fastify route answering `{hello: 'world'}` (a second, plain Fastify instance with no
+ * plugins, in the same process), measured in the same run. A trivial route on the API server (every hook:
+ * rate limit, CORS, security headers; no work) shows what the hooks alone cost. Both servers run in a child
+ * process (this file with --serve) so the load generator does not share its thread. BENCH_PORT_BASE moves
+ * the ten candidate ports of the API server; the bare one takes the next free port after it.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -13,14 +15,15 @@ import { fileURLToPath } from 'node:url';
 import { seededRandom } from '../test/helpers/random';
 
 const CONNECTIONS = 50;
-const DURATION_SEC = Number(process.env.BENCH_HTTP_SEC ?? 10);
+const DURATION_SEC = Number(process.env.BENCH_HTTP_SEC ?? 12);
+const ROUNDS = Number(process.env.BENCH_HTTP_ROUNDS ?? 3);
 const PORT_BASE = Number(process.env.BENCH_PORT_BASE ?? 8120);
 const PORTS = Array.from({ length: 10 }, (_, i) => PORT_BASE + i);
 /** A route with every API hook and no work: the floor nearest is measured against. */
 const TRIVIAL_PATH = '/api/bench/trivial';
 
 interface Result {
-  requests: { average: number };
+  requests: { average: number; total: number };
   latency: { p50: number; p99: number; average: number };
   non2xx: number;
   errors: number;
@@ -46,8 +49,18 @@ async function serve(port: number) {
   const app = await buildApp({ config, dbHandle: real.db, changes: createLocalChangeFeed() });
   app.get(TRIVIAL_PATH, { schema: { hide: true } }, async () => ({ ok: true }));
   await app.listen({ port, host: '127.0.0.1' });
-  console.log(`READY ${app.stationIndex.current.size}`);
+  // The baseline of the issue: Fastify with defaults, one route, nothing else.
+  const { default: Fastify } = await import('fastify');
+  const bare = Fastify({ logger: false });
+  bare.get('/', async () => ({ hello: 'world' }));
+  // Not measured: the server process's CPU time, read between runs, for CPU per request.
+  bare.get('/cpu', async () => process.cpuUsage());
+  let barePort = port + 1;
+  while (!(await portIsFree(barePort))) barePort++;
+  await bare.listen({ port: barePort, host: '127.0.0.1' });
+  console.log(`READY ${app.stationIndex.current.size} ${barePort}`);
   process.on('SIGTERM', async () => {
+    await bare.close();
     await app.close();
     await real.cleanup();
     process.exit(0);
@@ -60,7 +73,12 @@ const portIsFree = (port: number) =>
     s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
   });
 
-async function startServer(): Promise<{ child: ChildProcess; port: number; stations: number }> {
+async function startServer(): Promise<{
+  child: ChildProcess;
+  port: number;
+  barePort: number;
+  stations: number;
+}> {
   let port = 0;
   for (const p of PORTS)
     if (await portIsFree(p)) {
@@ -75,17 +93,17 @@ async function startServer(): Promise<{ child: ChildProcess; port: number; stati
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   );
-  const stations = await new Promise<number>((resolve, reject) => {
+  const [stations, barePort] = await new Promise<[number, number]>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
     child.stdout!.on('data', (chunk: Buffer) => {
-      const m = /READY (\d+)/.exec(chunk.toString());
-      if (m) resolve(Number(m[1]));
+      const m = /READY (\d+) (\d+)/.exec(chunk.toString());
+      if (m) resolve([Number(m[1]), Number(m[2])]);
     });
   });
-  return { child, port, stations };
+  return { child, port, barePort, stations };
 }
 
-async function load(autocannon: Autocannon, url: string, paths: string[] | null): Promise<Result> {
+function loader(autocannon: Autocannon, url: string, paths: string[] | null) {
   let n = 0;
   const requests = paths
     ? [
@@ -96,13 +114,26 @@ async function load(autocannon: Autocannon, url: string, paths: string[] | null)
       ]
     : undefined;
   const opts = { url, connections: CONNECTIONS, pipelining: 1, requests };
-  await autocannon({ ...opts, duration: 2 }); // warm-up: JIT, connection set-up
-  return autocannon({ ...opts, duration: DURATION_SEC });
+  return (duration: number) => autocannon({ ...opts, duration });
 }
+
+/** The server process's CPU time so far, µs (user + system). */
+async function serverCpuUs(barePort: number): Promise<number> {
+  const { user, system } = (await (await fetch(`http://127.0.0.1:${barePort}/cpu`)).json()) as {
+    user: number;
+    system: number;
+  };
+  return user + system;
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
 
 async function main() {
   const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
-  const { child, port, stations } = await startServer();
+  const { child, port, barePort, stations } = await startServer();
   try {
     const rand = seededRandom(48);
     // Random points in the boxes of India and Italy, alternately.
@@ -112,38 +143,68 @@ async function main() {
       return `/api/stations/nearest?lat=${lat.toFixed(5)}&lon=${lon.toFixed(5)}&limit=10`;
     });
     const base = `http://127.0.0.1:${port}`;
-    const trivial = await load(autocannon, `${base}${TRIVIAL_PATH}`, null);
-    const health = await load(autocannon, `${base}/api/health`, null);
-    const nearest = await load(autocannon, `${base}/api/stations/nearest`, paths);
-    const row = (name: string, r: Result) =>
-      `${name.padEnd(24)} ${r.requests.average.toFixed(0).padStart(7)} req/s  p50 ${String(r.latency.p50).padStart(3)} ms  ` +
-      `p99 ${String(r.latency.p99).padStart(3)} ms  non-2xx ${r.non2xx}  errors ${r.errors + r.timeouts}`;
-    const ratios = (name: string, r: Result) =>
-      `nearest / ${name.padEnd(8)} throughput ${(nearest.requests.average / r.requests.average).toFixed(2)}×  ` +
-      `p50 ${(nearest.latency.p50 / Math.max(1, r.latency.p50)).toFixed(2)}×  ` +
-      `p99 ${(nearest.latency.p99 / Math.max(1, r.latency.p99)).toFixed(2)}×`;
+    const targets = [
+      { name: 'bare Fastify route', run: loader(autocannon, `http://127.0.0.1:${barePort}/`, null) },
+      { name: 'trivial API route', run: loader(autocannon, `${base}${TRIVIAL_PATH}`, null) },
+      { name: '/api/health', run: loader(autocannon, `${base}/api/health`, null) },
+      { name: '/api/stations/nearest', run: loader(autocannon, `${base}/api/stations/nearest`, paths) },
+    ];
+    for (const t of targets) await t.run(2); // warm-up: JIT, connection set-up
+    // Interleaved rounds, every target once per round: a neighbour's load burst on this shared machine then
+    // colours one round of each rather than all of one target. Ratios are taken within a round.
+    // CPU time of the server per answer: unlike requests/s, hardly moved by what else the machine runs.
+    const rounds: (Result & { cpuUs: number })[][] = [];
+    for (let r = 0; r < ROUNDS; r++) {
+      const round: (Result & { cpuUs: number })[] = [];
+      for (const t of targets) {
+        const cpuBefore = await serverCpuUs(barePort);
+        const result = await t.run(Math.max(1, Math.round(DURATION_SEC / ROUNDS)));
+        const cpuUs = (await serverCpuUs(barePort)) - cpuBefore;
+        round.push({ ...result, cpuUs: cpuUs / Math.max(1, result.requests.total) });
+      }
+      rounds.push(round);
+    }
+    const of = (i: number) => rounds.map((round) => round[i]!);
+    const rps = (i: number) => median(of(i).map((r) => r.requests.average));
+    const p50 = (i: number) => median(of(i).map((r) => r.latency.p50));
+    const p99 = (i: number) => median(of(i).map((r) => r.latency.p99));
+    const cpu = (i: number) => median(of(i).map((r) => r.cpuUs));
+    const ratio = (i: number) =>
+      median(rounds.map((round) => round[i]!.requests.average / round[0]!.requests.average));
     console.log(
-      `HTTP on 127.0.0.1:${port}, ${stations} stations, ${CONNECTIONS} connections, ${DURATION_SEC} s each`,
+      `HTTP on 127.0.0.1:${port} (bare Fastify on ${barePort}), ${stations} stations, ${CONNECTIONS} connections, ` +
+        `${ROUNDS} interleaved rounds, ${DURATION_SEC} s per target in all; medians over the rounds`,
     );
     // Latency percentiles mean little on a busy machine: say how busy it was.
     const loadAvg = os.loadavg()[0]!.toFixed(1);
     console.log(
       `machine: ${os.cpus().length} cores, 1-min load average ${loadAvg} (server and load generator share them)`,
     );
-    console.log(row('trivial API route', trivial));
-    console.log(row('/api/health', health));
-    console.log(row('/api/stations/nearest', nearest));
-    console.log(ratios('trivial', trivial));
-    console.log(ratios('health', health));
-    const ratio = nearest.requests.average / health.requests.average;
+    targets.forEach((t, i) => {
+      const bad = of(i).reduce((n, r) => n + r.non2xx + r.errors + r.timeouts, 0);
+      console.log(
+        `${t.name.padEnd(24)} ${rps(i).toFixed(0).padStart(7)} req/s  ${i ? `${ratio(i).toFixed(2)}× bare` : '(baseline)'.padStart(10)}  ` +
+          `p50 ${String(p50(i)).padStart(3)} ms  p99 ${String(p99(i)).padStart(3)} ms  ` +
+          `server CPU ${cpu(i).toFixed(0).padStart(4)} µs/answer (${(cpu(0) / cpu(i)).toFixed(2)}× bare)  non-2xx/errors ${bad}`,
+      );
+    });
     console.log(
-      `nearest / health throughput: ${ratio.toFixed(2)}× (target ≥ 0.5: ${ratio >= 0.5 ? 'met' : 'MISSED'})`,
+      `req/s per round: ${targets
+        .map(
+          (t, i) =>
+            `${t.name} ${of(i)
+              .map((r) => r.requests.average.toFixed(0))
+              .join('/')}`,
+        )
+        .join(', ')}`,
     );
+    const nearest = targets.length - 1;
     console.log(
-      `nearest p99: ${nearest.latency.p99} ms (target ≤ 15 ms: ${nearest.latency.p99 <= 15 ? 'met' : 'MISSED'})`,
+      `nearest / bare throughput: ${ratio(nearest).toFixed(2)}× (target ≥ 0.5: ${ratio(nearest) >= 0.5 ? 'met' : 'MISSED'})`,
     );
-    if (nearest.non2xx || health.non2xx || trivial.non2xx)
-      console.log('WARNING: non-2xx answers during the run; the figures are not valid');
+    console.log(`nearest p99: ${p99(nearest)} ms (target ≤ 15 ms: ${p99(nearest) <= 15 ? 'met' : 'MISSED'})`);
+    if (rounds.flat().some((r) => r.non2xx || r.errors || r.timeouts))
+      console.log('WARNING: non-2xx answers or errors during the run; the figures are not valid');
   } finally {
     child.kill('SIGTERM');
   }

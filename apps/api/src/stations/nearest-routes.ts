@@ -25,7 +25,8 @@ const nearestRoute: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: NearestResponseSchema, 400: ApiErrorSchema, 429: RATE_LIMITED_RESPONSE },
       },
     },
-    async (request, reply) => {
+    // Not async: the answer is ready synchronously, and a promise per request would only add a turn.
+    (request, reply) => {
       const { lat, lon, openNow, operator, status } = request.query;
       const {
         limit = STATION_API_LIMITS.nearestDefaultLimit,
@@ -52,7 +53,7 @@ const nearestRoute: FastifyPluginAsyncTypebox = async (app) => {
       reply.header('Cache-Control', LIST_CACHE_CONTROL).type(JSON_CONTENT_TYPE);
       // Serialised here (see presentStationJson): NearestResponseSchema, field for field.
       const body = `{"lon":${lon},"lat":${lat},"radiusKm":${radiusKm},"count":${stations.length},"stations":[${stations.join(',')}]}`;
-      return reply.send(body as never);
+      reply.send(body as never);
     },
   );
 };

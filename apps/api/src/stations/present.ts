@@ -1,15 +1,9 @@
-import {
-  ApiErrorSchema,
-  lastConfirmedOf,
-  type StationSummary,
-  type StatusSummary,
-  StatusSummarySchema,
-  UNKNOWN_STATUS,
-} from '@cng/shared';
+import { ApiErrorSchema, lastConfirmedOf, type StationSummary } from '@cng/shared';
 import { Type } from 'typebox';
 import { DECIMAL_NUMBER } from '../plugins/query-shape';
 import type { StationIndex } from './station-index';
 import type { StatusProvider } from './station-index-plugin';
+import { stationListJson } from './station-json';
 
 /** Station i of the snapshot as the API lists it: stored data, `openNow` at `now`, and live status. */
 export function presentStation(
@@ -28,18 +22,10 @@ export function presentStation(
   };
 }
 
-const STATUS_KEYS = Object.keys(StatusSummarySchema.properties);
-const UNKNOWN_STATUS_JSON = JSON.stringify(UNKNOWN_STATUS, STATUS_KEYS);
-
-/** A live status as JSON text, with only the fields of StatusSummarySchema (as the schema serialiser would). */
-function statusJson(status: StatusSummary): string {
-  return status === UNKNOWN_STATUS ? UNKNOWN_STATUS_JSON : JSON.stringify(status, STATUS_KEYS);
-}
-
 /**
- * presentStation as JSON text, for lists on the hot path: the stored part comes serialised once per snapshot
- * (StationIndex.stationJsonHead), so an answer costs no object copies and no per-field serialisation.
- * `extra` is more `,"key":value` pairs for the station, already serialised.
+ * presentStation as JSON text, for lists on the hot path (see stationListJson: the text is made once and
+ * reused while the station's openNow and unknown status stay the same). `extra` is more `,"key":value`
+ * pairs for the station, already serialised.
  */
 export function presentStationJson(
   index: StationIndex,
@@ -48,10 +34,7 @@ export function presentStationJson(
   statusProvider: StatusProvider,
   extra = '',
 ): string {
-  const station = index.stations[i]!;
-  const summary = statusProvider.summaryFor(station.id);
-  const confirmed = JSON.stringify(lastConfirmedOf(station, summary));
-  return `${index.stationJsonHead(i)},"openNow":${index.openNow(i, now)},"status":${statusJson(summary)},"lastConfirmed":${confirmed}${extra}}`;
+  return `${stationListJson(index, i, now, statusProvider)}${extra}}`;
 }
 
 /** The content type Fastify gives JSON; a string sent with it goes out as it is, unserialised. */

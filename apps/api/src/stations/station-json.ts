@@ -1,0 +1,78 @@
+import { lastConfirmedOf, type StatusSummary, StatusSummarySchema, UNKNOWN_STATUS } from '@cng/shared';
+import type { StationIndex } from './station-index';
+import type { StatusProvider } from './station-index-plugin';
+
+const STATUS_KEYS = Object.keys(StatusSummarySchema.properties);
+const UNKNOWN_STATUS_JSON = JSON.stringify(UNKNOWN_STATUS, STATUS_KEYS);
+
+/** A live status as JSON text, with only the fields of StatusSummarySchema (as the schema serialiser would). */
+function statusJson(status: StatusSummary): string {
+  return status === UNKNOWN_STATUS ? UNKNOWN_STATUS_JSON : JSON.stringify(status, STATUS_KEYS);
+}
+
+/** openNow as a small code, 0 meaning "no reusable text". */
+const openCode = (open: boolean | null) => (open === null ? 3 : open ? 2 : 1);
+
+/**
+ * The list JSON of one snapshot's stations, made on first use and kept with the snapshot (a rebuild makes a
+ * new StationIndex, hence a new cache; the old one goes with the old snapshot). Nothing is made for
+ * stations no answer has listed, so a 200,000-station index costs only what is asked for.
+ */
+interface SnapshotJson {
+  /** Station i's text up to and including `lastConfirmed`, without the closing brace. */
+  text: (string | undefined)[];
+  /** What `text[i]` was made for: openCode of its openNow with the unknown status; 0 = not reusable. */
+  madeFor: Uint8Array;
+  /** Length of the stored station part of `text[i]` (the JSON of the Station, without its brace). */
+  headLength: Uint32Array;
+}
+
+const snapshots = new WeakMap<StationIndex, SnapshotJson>();
+
+function snapshotJson(index: StationIndex): SnapshotJson {
+  let json = snapshots.get(index);
+  if (!json) {
+    json = {
+      text: new Array(index.size),
+      madeFor: new Uint8Array(index.size),
+      headLength: new Uint32Array(index.size),
+    };
+    snapshots.set(index, json);
+  }
+  return json;
+}
+
+/**
+ * Station i as the lists show it (StationSummarySchema: stored data, `openNow` at `now`, live status and
+ * `lastConfirmed`) as JSON text without its closing `}`, so a route can add its own fields (distance,
+ * bearing) and close it.
+ *
+ * Per call only what may change is worked out: openNow at `now` and the live status. Most stations have no
+ * live status (the unknown one); for them the whole text is reused as long as openNow is what it was made
+ * for. A station with a status that counts is rebuilt on every call around its stored part, which is
+ * serialised once: its status decays with the clock, so yesterday's text would be wrong. A status change is
+ * therefore seen by the very next answer, without any notification.
+ */
+export function stationListJson(
+  index: StationIndex,
+  i: number,
+  now: Date,
+  statusProvider: StatusProvider,
+): string {
+  const json = snapshotJson(index);
+  const station = index.stations[i]!;
+  const status = statusProvider.summaryFor(station.id);
+  const open = index.openNow(i, now);
+  const code = status === UNKNOWN_STATUS ? openCode(open) : 0;
+  const made = json.text[i];
+  if (made !== undefined && code !== 0 && json.madeFor[i] === code) return made;
+  const head = made !== undefined ? made.slice(0, json.headLength[i]) : JSON.stringify(station).slice(0, -1);
+  const text = `${head},"openNow":${open},"status":${statusJson(status)},"lastConfirmed":${JSON.stringify(lastConfirmedOf(station, status))}`;
+  // Keep the unknown-status text (the common one); a first text with a live status is kept for its head only.
+  if (made === undefined || code !== 0) {
+    json.text[i] = text;
+    json.madeFor[i] = code;
+    json.headLength[i] = head.length;
+  }
+  return text;
+}
