@@ -80,7 +80,7 @@ export type RejectReason = keyof typeof REJECT_REASONS;
  * Reasons that say the source no longer offers the row as a CNG station: it is not CNG, not verified, not
  * open, or gone from the station file. Every other reason is a fault in the row (a broken coordinate, a bad
  * character, a duplicate): the source still lists the station, so it stays as it was and is not retired,
- * and the row counts towards the run's share of bad rows (stations/mass-retire-guard.ts).
+ * and the row counts towards the run's share of bad rows (station-import/mass-retire-guard.ts).
  */
 export const SOURCE_DROPPED_REASONS: ReadonlySet<RejectReason> = new Set([
   'not-cng',
