@@ -4,6 +4,7 @@ import type { Generated } from 'kysely';
  * Table types for Kysely. Both dialects store booleans as 0/1 integers and times as ISO-8601 UTC text,
  * so one set of migrations and queries serves SQLite and PostgreSQL (ADR 0003).
  */
+// The stored form of the shared Station (packages/shared/src/station.ts), checked against it in station-columns.ts.
 export interface StationsTable {
   id: string;
   name: string;
@@ -59,7 +60,7 @@ export interface StationSourcesTable {
   coordinate_quality: string;
   /** Hash of the normalized record, to tell "unchanged" from "updated" on re-import. */
   content_hash: string;
-  /** JSON of the normalized record (importers/station-record.ts) as this source last gave it. */
+  /** JSON of the normalized record (station-import/importers/station-record.ts) as this source last gave it. */
   record: string;
   imported_at: string;
   /** 0 when the last full import of this source no longer had the record. */
@@ -74,7 +75,7 @@ export interface ImportRunsTable {
   finished_at: string | null;
   dry_run: number;
   status: string;
-  /** JSON object of the closing table's counts (stations/import-counts.ts). */
+  /** JSON object of the closing table's counts (station-import/import-counts.ts). */
   counts: string | null;
   error: string | null;
 }

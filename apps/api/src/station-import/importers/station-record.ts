@@ -1,42 +1,39 @@
-import type { CngDetails, CoordinateQuality } from '@cng/shared';
+import type { Price, Station, StationSource } from '@cng/shared';
 
-/** A price as a source gives it, in `currency` per kg. */
-export interface RecordPrice {
-  amount: number;
-  currency: string;
-  /** ISO-8601 UTC time the source says the price was communicated. */
-  publishedAt: string;
-  /** True when the price is implausible next to the rest of its run (see price-outliers.ts). */
-  outlier: boolean;
-}
+/**
+ * A price as a source gives it, in `currency` per kg: the station's Price without its unit. `outlier` is true
+ * when the price is implausible next to the rest of its run (see price-outliers.ts).
+ */
+export type RecordPrice = Omit<Price, 'unit'>;
+
+/** The Station fields a source describes (packages/shared/src/station.ts is the one station shape). */
+type DescribedFields =
+  | 'name'
+  | 'brand'
+  | 'operator'
+  | 'lon'
+  | 'lat'
+  | 'address'
+  | 'city'
+  | 'region'
+  | 'countryCode'
+  | 'timeZone'
+  | 'openingHours'
+  | 'accessHours'
+  | 'sourceConfirmedAt'
+  | 'phone'
+  | 'cng'
+  | 'coordinateQuality';
 
 /**
  * One station as one source describes it, after validation: what `station_sources.record` stores and what
- * the station row is rebuilt from (stations/merge-station.ts). Coordinates are lon, lat (WGS84).
+ * the station row is rebuilt from (station-import/merge-station.ts). Derived from the shared Station: its
+ * described fields, the price without a unit, and the source's licence, attribution and link.
  */
-export interface StationRecord {
-  name: string;
-  brand: string | null;
-  operator: string | null;
-  lon: number;
-  lat: number;
-  address: string | null;
-  city: string | null;
-  region: string | null;
-  countryCode: string;
-  timeZone: string | null;
-  openingHours: string | null;
-  /** Hours and access in words, when the source has no machine-readable hours (AFDC). */
-  accessHours?: string | null;
-  /** ISO-8601 date the source itself last confirmed the station (AFDC "Date Last Confirmed"). */
-  sourceConfirmedAt?: string | null;
-  phone: string | null;
+export interface StationRecord
+  extends Pick<Station, DescribedFields>,
+    Pick<StationSource, 'licence' | 'attribution' | 'url'> {
   price: RecordPrice | null;
-  cng: CngDetails;
-  coordinateQuality: CoordinateQuality;
-  licence: string;
-  attribution: string;
-  url: string | null;
 }
 
 /** A validated record with the source it came from and its id inside that source. */
@@ -83,7 +80,7 @@ export type RejectReason = keyof typeof REJECT_REASONS;
  * Reasons that say the source no longer offers the row as a CNG station: it is not CNG, not verified, not
  * open, or gone from the station file. Every other reason is a fault in the row (a broken coordinate, a bad
  * character, a duplicate): the source still lists the station, so it stays as it was and is not retired,
- * and the row counts towards the run's share of bad rows (stations/mass-retire-guard.ts).
+ * and the row counts towards the run's share of bad rows (station-import/mass-retire-guard.ts).
  */
 export const SOURCE_DROPPED_REASONS: ReadonlySet<RejectReason> = new Set([
   'not-cng',
