@@ -152,7 +152,8 @@ async function main() {
     for (const t of targets) await t.run(2); // warm-up: JIT, connection set-up
     // Interleaved rounds, every target once per round: a neighbour's load burst on this shared machine then
     // colours one round of each rather than all of one target. Ratios are taken within a round.
-    // CPU time of the server per answer: unlike requests/s, hardly moved by what else the machine runs.
+    // CPU time of the server per answer: less moved than requests/s by what else the machine runs, though
+    // not immune (on a load average of 30 the bare route measured 36–101 µs in different runs).
     const rounds: (Result & { cpuUs: number })[][] = [];
     for (let r = 0; r < ROUNDS; r++) {
       const round: (Result & { cpuUs: number })[] = [];

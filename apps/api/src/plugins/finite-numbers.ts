@@ -7,7 +7,7 @@ import { badInput } from '../lib/http-errors';
  * skips minimum/maximum for non-finite numbers, so a validated number can still be infinite. Refuse it on every
  * route, naming the parameter (JSON bodies cannot carry Infinity).
  */
-async function rejectInfiniteNumbers(request: FastifyRequest) {
+function rejectInfiniteNumbers(request: FastifyRequest) {
   for (const source of [request.query, request.params]) {
     if (!source || typeof source !== 'object') continue;
     for (const [field, value] of Object.entries(source as Record<string, unknown>)) {
@@ -20,5 +20,13 @@ async function rejectInfiniteNumbers(request: FastifyRequest) {
 }
 
 export default fp(async function finiteNumbers(app: FastifyInstance) {
-  app.addHook('preHandler', rejectInfiniteNumbers);
+  // A callback hook, not an async one: no promise per request for a check that never waits.
+  app.addHook('preHandler', (request, _reply, done) => {
+    try {
+      rejectInfiniteNumbers(request);
+    } catch (err) {
+      return done(err as Error);
+    }
+    done();
+  });
 });

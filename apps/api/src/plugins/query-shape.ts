@@ -53,5 +53,13 @@ function checkQueryShape(request: FastifyRequest) {
 
 /** Refuses query parameters that only a coercing validator would accept; see checkQueryShape. */
 export default fp(async function queryShape(app: FastifyInstance) {
-  app.addHook('preValidation', async (request) => checkQueryShape(request));
+  // A callback hook, not an async one: no promise per request for a check that never waits.
+  app.addHook('preValidation', (request, _reply, done) => {
+    try {
+      checkQueryShape(request);
+    } catch (err) {
+      return done(err as Error);
+    }
+    done();
+  });
 });
