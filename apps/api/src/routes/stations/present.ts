@@ -18,7 +18,7 @@ export function presentStation(
   now: Date,
   statusProvider: StatusProvider,
 ): StationSummary {
-  const station = index.stations[i]!;
+  const station = index.station(i);
   const status = statusProvider.summaryFor(station.id);
   return {
     ...station,
@@ -48,9 +48,11 @@ export function presentStationJson(
   statusProvider: StatusProvider,
   extra = '',
 ): string {
-  const station = index.stations[i]!;
-  const summary = statusProvider.summaryFor(station.id);
-  const confirmed = JSON.stringify(lastConfirmedOf(station, summary));
+  const summary = statusProvider.summaryFor(index.idOf(i));
+  const sourceConfirmedAt = index.sourceConfirmedAt(i);
+  const confirmed = JSON.stringify(
+    lastConfirmedOf({ sourceConfirmedAt, lastSeenAt: sourceConfirmedAt }, summary),
+  );
   return `${index.stationJsonHead(i)},"openNow":${index.openNow(i, now)},"status":${statusJson(summary)},"lastConfirmed":${confirmed}${extra}}`;
 }
 
