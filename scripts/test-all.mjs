@@ -34,7 +34,13 @@ if (!process.env.TEST_DATABASE_URL) {
 run('lint', 'node', ['scripts/biome.mjs', 'check', '.'], {}, { check: true });
 run('typecheck', 'npm', ['run', 'typecheck', '--silent'], {}, { check: true });
 // Import directions (dependency-cruiser), one rule file per workspace: see each workspace's `deps:check`.
-run('import directions', 'npm', ['run', 'deps:check', '--workspaces', '--if-present', '--silent'], {}, { check: true });
+run(
+  'import directions',
+  'npm',
+  ['run', 'deps:check', '--workspaces', '--if-present', '--silent'],
+  {},
+  { check: true },
+);
 
 const vitestJson = path.join(tmp, 'vitest.json');
 const unitOk = run('unit and integration tests', 'npx', [

@@ -6,7 +6,7 @@ import { TEST_DIALECTS } from './helpers/test-db';
 import { northOf } from './status/seed-stations';
 
 /**
- * The nearest list reuses each station's JSON text between answers (routes/stations/station-json.ts). What
+ * The nearest list reuses each station's JSON text between answers (stations/station-json.ts). What
  * differs per request or per moment must still differ: live status, openNow, distance and bearing.
  */
 describe.each(TEST_DIALECTS)('nearest answers that reuse station text, on %s', (dialect) => {

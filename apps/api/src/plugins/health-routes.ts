@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@fastify/type-provider-typebox';
-import { CachedCheck } from '../lib/cached-check';
 import { countActiveStations } from '../db/health-repository';
+import { CachedCheck } from '../lib/cached-check';
 
 /**
  * How long one database check answers health requests. Load balancers poll every few seconds; a busy

@@ -42,12 +42,12 @@ const nearestRoute: FastifyPluginAsyncTypebox = async (app) => {
           ? (i: number) =>
               (!operatorText || index.operatorMatches(i, operatorText)) &&
               (openNow === undefined || index.openNow(i, now) === openNow) &&
-              (!statuses || statuses.has(statusProvider.summaryFor(index.stations[i]!.id).status))
+              (!statuses || statuses.has(statusProvider.summaryFor(index.idOf(i)).status))
           : undefined;
       const hits = index.nearest.nearest(lon, lat, limit, radiusKm, keep);
       const stations = hits.map((hit) => {
-        const s = index.stations[hit.index]!;
-        const extra = `,"distanceKm":${hit.distanceKm},"bearingDeg":${bearingDeg(lon, lat, s.lon, s.lat)}`;
+        const bearing = bearingDeg(lon, lat, index.nearest.lonOf(hit.index), index.nearest.latOf(hit.index));
+        const extra = `,"distanceKm":${hit.distanceKm},"bearingDeg":${bearing}`;
         return presentStationJson(index, hit.index, now, statusProvider, extra);
       });
       reply.header('Cache-Control', LIST_CACHE_CONTROL).type(JSON_CONTENT_TYPE);

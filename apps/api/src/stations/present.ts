@@ -12,7 +12,7 @@ export function presentStation(
   now: Date,
   statusProvider: StatusProvider,
 ): StationSummary {
-  const station = index.stations[i]!;
+  const station = index.station(i);
   const status = statusProvider.summaryFor(station.id);
   return {
     ...station,

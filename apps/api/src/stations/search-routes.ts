@@ -74,8 +74,7 @@ const searchRoute: FastifyPluginAsyncTypebox = async (app) => {
       const now = new Date();
       let matches = index.search.search(q).map((m) => {
         if (!near) return { ...m, distanceKm: undefined as number | undefined };
-        const s = index.stations[m.index]!;
-        const d = distanceKm(near.lon, near.lat, s.lon, s.lat);
+        const d = distanceKm(near.lon, near.lat, index.nearest.lonOf(m.index), index.nearest.latOf(m.index));
         return { index: m.index, score: m.score / (1 + d / NEAR_HALF_SCORE_KM), distanceKm: d };
       });
       if (near) matches.sort((a, b) => b.score - a.score || a.index - b.index);

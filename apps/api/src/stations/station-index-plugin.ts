@@ -1,9 +1,8 @@
 import { type StatusSummary, UNKNOWN_STATUS } from '@cng/shared';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { sql } from 'kysely';
 import { StationIndex } from './station-index';
-import { loadActiveStations } from './station-repository';
+import { latestImportRunId, loadStationIndexRows } from './station-index-repository';
 
 /** The live status of stations; the live-status feature replaces the default (everything unknown). */
 export interface StatusProvider {
@@ -33,19 +32,11 @@ export default fp(
     let running: Promise<StationIndex> | null = null;
     let queued: Promise<StationIndex> | null = null;
 
-    const latestImportRunId = async (): Promise<number | null> => {
-      const row = await app.db
-        .selectFrom('import_runs')
-        .select(sql<number | null>`max(id)`.as('id'))
-        .executeTakeFirst();
-      return row?.id == null ? null : Number(row.id);
-    };
-
     const build = async (reason: string): Promise<StationIndex> => {
       const started = performance.now();
       // Read the marker first: a run that lands during the load triggers one more rebuild, never none.
-      lastImportRunId = await latestImportRunId();
-      const stations = await loadActiveStations(app.db);
+      lastImportRunId = await latestImportRunId(app.db);
+      const stations = await loadStationIndexRows(app.db);
       current = new StationIndex(stations);
       version++;
       app.log.info(
@@ -96,7 +87,7 @@ export default fp(
       await rebuild('startup');
       if (opts.pollMs > 0) {
         timer = setInterval(() => {
-          latestImportRunId()
+          latestImportRunId(app.db)
             .then((id) => {
               if (id !== lastImportRunId && !running) rebuildInBackground(`import run ${id}`);
             })

@@ -3,45 +3,73 @@ import { NearestIndex } from '../geo/nearest-index';
 import { shortOf } from './company-aliases';
 import { compileOpenNow, type OpenNowFn } from './open-now';
 import { StationClusters } from './station-clusters';
+import { type StationIndexRow, stationFromIndexRow } from './station-index-repository';
 import { foldText, StationSearch } from './station-search';
 
 /**
  * Everything the station API answers from, built in one go from the active stations and never mutated:
  * a rebuild makes a new StationIndex and swaps the reference, so a request sees one consistent snapshot.
+ *
+ * Compact for 200,000 stations (issue 17): coordinates in typed arrays, the searched fields in a compact
+ * search index, and each station as the one JSON text the database made (StationIndexRow.data). A Station
+ * object is made only when one is shown (`station(i)`), and its JSON once per snapshot (`stationJsonHead`),
+ * which then replaces the packed text. Opening hours are compiled on first use.
  */
 export class StationIndex {
-  readonly stations: readonly Station[];
   readonly nearest: NearestIndex;
   readonly clusters: StationClusters;
   readonly search: StationSearch;
   /** When this snapshot was built (ISO-8601 UTC). */
   readonly builtAt: string;
+  private readonly ids: string[];
   private readonly positionById: Map<string, number>;
-  private readonly openNowFns: OpenNowFn[];
+  /** Per station: its packed row (StationIndexRow.data) until first shown, then its JSON head. */
+  private readonly texts: string[];
+  private readonly shown: Uint8Array;
+  /** Per station once shown: `sourceConfirmedAt ?? lastSeenAt`, all lastConfirmedOf needs. */
+  private readonly sourceConfirmed: (string | undefined)[];
+  private readonly openNowFns: (OpenNowFn | undefined)[];
   /** Operator and brand, folded, for the `operator` filter. */
   private readonly operatorText: string[];
-  /** Each station's JSON without its closing brace, made on first use (see stationJsonHead). */
-  private readonly jsonHeads: (string | undefined)[];
 
-  constructor(stations: readonly Station[], builtAt = new Date()) {
-    this.stations = stations;
+  constructor(rows: readonly StationIndexRow[], builtAt = new Date()) {
     this.builtAt = builtAt.toISOString();
-    const lons = stations.map((s) => s.lon);
-    const lats = stations.map((s) => s.lat);
+    const n = rows.length;
+    const lons = new Float64Array(n);
+    const lats = new Float64Array(n);
+    this.ids = new Array(n);
+    this.texts = new Array(n);
+    for (let i = 0; i < n; i++) {
+      const r = rows[i]!;
+      lons[i] = r.lon;
+      lats[i] = r.lat;
+      this.ids[i] = r.id;
+      this.texts[i] = r.data;
+    }
+    this.shown = new Uint8Array(n);
+    this.sourceConfirmed = new Array(n);
+    this.openNowFns = new Array(n);
     this.nearest = new NearestIndex(lons, lats);
     this.clusters = new StationClusters(lons, lats);
-    this.search = new StationSearch(stations);
-    this.positionById = new Map(stations.map((s, i) => [s.id, i]));
-    this.openNowFns = stations.map(compileOpenNow);
+    this.search = new StationSearch(rows);
+    this.positionById = new Map(this.ids.map((id, i) => [id, i]));
     // With the short names of the companies ("Indraprastha Gas Limited" is found by "IGL" too).
-    this.operatorText = stations.map((s) =>
-      foldText([s.operator, s.brand, shortOf(s.operator), shortOf(s.brand)].filter(Boolean).join('\n')),
-    );
-    this.jsonHeads = new Array(stations.length);
+    const folded = new Map<string, string>();
+    this.operatorText = rows.map((s) => {
+      const key = `${s.operator ?? ''}\n${s.brand ?? ''}`;
+      let text = folded.get(key);
+      if (text === undefined) {
+        text = foldText(
+          [s.operator, s.brand, shortOf(s.operator), shortOf(s.brand)].filter(Boolean).join('\n'),
+        );
+        folded.set(key, text);
+      }
+      return text;
+    });
   }
 
   get size(): number {
-    return this.stations.length;
+    return this.ids.length;
   }
 
   /** Position of the station with this id, or undefined. */
@@ -49,9 +77,25 @@ export class StationIndex {
     return this.positionById.get(id);
   }
 
+  /** Id of station i. */
+  idOf(i: number): string {
+    return this.ids[i]!;
+  }
+
+  /** Station i as the API describes it: a new object on each call, made from the snapshot's text. */
+  station(i: number): Station {
+    if (this.shown[i]) return JSON.parse(`${this.texts[i]}}`) as Station;
+    return stationFromIndexRow(this.texts[i]!, this.nearest.lonOf(i), this.nearest.latOf(i));
+  }
+
   /** Whether station i is open at `now` (its own time zone); null when its hours are unknown. */
   openNow(i: number, now: Date): boolean | null {
-    return this.openNowFns[i]!(now);
+    let fn = this.openNowFns[i];
+    if (fn === undefined) {
+      fn = compileOpenNow(this.station(i));
+      this.openNowFns[i] = fn;
+    }
+    return fn(now);
   }
 
   /**
@@ -59,12 +103,19 @@ export class StationIndex {
    * within one): lists append what changes per answer — openNow, live status, distances — and close it.
    */
   stationJsonHead(i: number): string {
-    let head = this.jsonHeads[i];
-    if (head === undefined) {
-      head = JSON.stringify(this.stations[i]).slice(0, -1);
-      this.jsonHeads[i] = head;
+    if (!this.shown[i]) {
+      const station = this.station(i);
+      this.texts[i] = JSON.stringify(station).slice(0, -1);
+      this.sourceConfirmed[i] = station.sourceConfirmedAt ?? station.lastSeenAt;
+      this.shown[i] = 1;
     }
-    return head;
+    return this.texts[i]!;
+  }
+
+  /** What lastConfirmedOf reads of station i: the source's own confirmation, else its last import. */
+  sourceConfirmedAt(i: number): string {
+    if (!this.shown[i]) this.stationJsonHead(i);
+    return this.sourceConfirmed[i]!;
   }
 
   /** Whether station i's operator or brand contains `text` (case and accents ignored). */

@@ -21,10 +21,8 @@ const openCode = (open: boolean | null) => (open === null ? 3 : open ? 2 : 1);
 interface SnapshotJson {
   /** Station i's text up to and including `lastConfirmed`, without the closing brace. */
   text: (string | undefined)[];
-  /** What `text[i]` was made for: openCode of its openNow with the unknown status; 0 = not reusable. */
+  /** What `text[i]` was made for: openCode of its openNow with the unknown status; 0 = not kept. */
   madeFor: Uint8Array;
-  /** Length of the stored station part of `text[i]` (the JSON of the Station, without its brace). */
-  headLength: Uint32Array;
 }
 
 const snapshots = new WeakMap<StationIndex, SnapshotJson>();
@@ -32,11 +30,7 @@ const snapshots = new WeakMap<StationIndex, SnapshotJson>();
 function snapshotJson(index: StationIndex): SnapshotJson {
   let json = snapshots.get(index);
   if (!json) {
-    json = {
-      text: new Array(index.size),
-      madeFor: new Uint8Array(index.size),
-      headLength: new Uint32Array(index.size),
-    };
+    json = { text: new Array(index.size), madeFor: new Uint8Array(index.size) };
     snapshots.set(index, json);
   }
   return json;
@@ -60,19 +54,19 @@ export function stationListJson(
   statusProvider: StatusProvider,
 ): string {
   const json = snapshotJson(index);
-  const station = index.stations[i]!;
-  const status = statusProvider.summaryFor(station.id);
+  const status = statusProvider.summaryFor(index.idOf(i));
   const open = index.openNow(i, now);
   const code = status === UNKNOWN_STATUS ? openCode(open) : 0;
   const made = json.text[i];
   if (made !== undefined && code !== 0 && json.madeFor[i] === code) return made;
-  const head = made !== undefined ? made.slice(0, json.headLength[i]) : JSON.stringify(station).slice(0, -1);
-  const text = `${head},"openNow":${open},"status":${statusJson(status)},"lastConfirmed":${JSON.stringify(lastConfirmedOf(station, status))}`;
-  // Keep the unknown-status text (the common one); a first text with a live status is kept for its head only.
-  if (made === undefined || code !== 0) {
+  // The stored part is serialised once per snapshot by the index (stationJsonHead).
+  const sourceConfirmedAt = index.sourceConfirmedAt(i);
+  const confirmed = lastConfirmedOf({ sourceConfirmedAt, lastSeenAt: sourceConfirmedAt }, status);
+  const text = `${index.stationJsonHead(i)},"openNow":${open},"status":${statusJson(status)},"lastConfirmed":${JSON.stringify(confirmed)}`;
+  // Keep the unknown-status text (the common one); a text with a live status is made again each time.
+  if (code !== 0) {
     json.text[i] = text;
     json.madeFor[i] = code;
-    json.headLength[i] = head.length;
   }
   return text;
 }

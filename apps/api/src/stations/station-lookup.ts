@@ -12,7 +12,7 @@ export interface LonLat {
 export function indexedStation(app: FastifyInstance, id: string): Station | undefined {
   const index = app.stationIndex.current;
   const i = index.positionOf(id);
-  return i === undefined ? undefined : index.stations[i];
+  return i === undefined ? undefined : index.station(i);
 }
 
 /**
@@ -35,9 +35,10 @@ export function stationPositions(
   return async (ids) => {
     const out = new Map<string, LonLat>();
     const missing: string[] = [];
+    const index = app.stationIndex.current;
     for (const id of ids) {
-      const s = indexedStation(app, id);
-      if (s) out.set(id, { lon: s.lon, lat: s.lat });
+      const i = index.positionOf(id);
+      if (i !== undefined) out.set(id, { lon: index.nearest.lonOf(i), lat: index.nearest.latOf(i) });
       else missing.push(id);
     }
     if (missing.length) for (const [id, pos] of await loadStationPositions(app.db, missing)) out.set(id, pos);

@@ -1,0 +1,170 @@
+/**
+ * Scale benchmark (issue 17): a SYNTHETIC list of 200,000 stations (bench/scale/synthetic-stations.ts; set
+ * SCALE_STATIONS for another size) imported into a temporary SQLite file, imported again unchanged, then a
+ * real server process started on it. Prints each figure with its ratio to the goal and, where one makes
+ * sense, to a baseline from the same run:
+ * - import and re-import time (baseline: reading and JSON.parse-ing the same file) and peak memory;
+ * - ready to serve: process start until /api/stations/nearest answers with stations (baseline: the same
+ *   server on an empty database);
+ * - resident memory of the ready server after the first searches (baseline: the empty server);
+ * - the first search, over HTTP (baseline: the same search again).
+ * The temporary folder, with the synthetic file and the database, is deleted at the end.
+ * Run alone with `npx tsx apps/api/bench/scale.bench.ts`.
+ */
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { migrateToLatest, openDatabase } from '../src/db/database';
+import { writeSyntheticStations } from './scale/synthetic-stations';
+
+const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const COUNT = Number(process.env.SCALE_STATIONS ?? 200_000);
+const GOALS = { importMs: 30_000, importMb: 600, readyMs: 5_000, rssMb: 600, firstSearchMs: 200 };
+const PORT = 18_000 + (process.pid % 1000);
+
+const ratio = (value: number, base: number) => `${(value / base).toFixed(2)}×`;
+
+function importOnce(sqlitePath: string, input: string) {
+  const run = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', path.join(apiDir, 'bench', 'scale', 'import-child.ts'), sqlitePath, input],
+    { cwd: apiDir, encoding: 'utf8', maxBuffer: 2 ** 26 },
+  );
+  if (run.status !== 0) throw new Error(`import failed:\n${run.stdout}\n${run.stderr}`);
+  return JSON.parse(run.stdout.trim().split('\n').pop()!) as {
+    ms: number;
+    peakRssMb: number;
+    counts: Record<string, number>;
+  };
+}
+
+/** Resident memory of a process in MB (ps works on Linux and macOS). */
+function rssMb(pid: number): number {
+  return Number(execFileSync('ps', ['-o', 'rss=', '-p', String(pid)], { encoding: 'utf8' }).trim()) / 1024;
+}
+
+async function timedGet(url: string): Promise<{ ms: number; body: unknown; ok: boolean }> {
+  const t = performance.now();
+  const res = await fetch(url);
+  const body = await res.json();
+  return { ms: performance.now() - t, body, ok: res.ok };
+}
+
+/**
+ * Starts the real server (tsx, as the tests do) on `sqlitePath` and measures how long until a nearest query
+ * at `probe` answers with at least one station (with `expectStations`), or at all (without).
+ */
+async function serve(sqlitePath: string, probe: [number, number], expectStations: boolean) {
+  const started = performance.now();
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: apiDir,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      SQLITE_PATH: sqlitePath,
+      WEB_DIST: '/nonexistent-web-dist',
+      AUTO_IMPORT: 'false',
+      API_RATE_LIMIT_PER_MIN: '100000',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${PORT}`;
+  const nearest = `${url}/api/stations/nearest?lat=${probe[1]}&lon=${probe[0]}&radiusKm=5&limit=1`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error('server exited during start-up');
+    if (performance.now() - started > 120_000) {
+      child.kill('SIGKILL');
+      throw new Error('server not ready within 120 s');
+    }
+    try {
+      const res = await fetch(nearest);
+      if (res.ok) {
+        const body = (await res.json()) as { count: number };
+        if (!expectStations || body.count > 0) break;
+      }
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  const readyMs = performance.now() - started;
+  return {
+    child,
+    url,
+    readyMs,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+    },
+  };
+}
+
+async function main() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cng-scale-'));
+  try {
+    const input = path.join(dir, 'synthetic-stations.geojson');
+    const sqlitePath = path.join(dir, 'scale.sqlite');
+    const emptyPath = path.join(dir, 'empty.sqlite');
+    writeSyntheticStations(input, COUNT);
+    const first = JSON.parse(fs.readFileSync(input, 'utf8')) as {
+      features: { geometry: { coordinates: [number, number] }; properties: { city: string } }[];
+    };
+    const probe = first.features[0]!.geometry.coordinates;
+    const query = first.features[COUNT >> 1]!.properties.city;
+
+    // Baseline for the import: reading and parsing the same file.
+    const t = performance.now();
+    if ((JSON.parse(fs.readFileSync(input, 'utf8')) as { features: unknown[] }).features.length !== COUNT)
+      throw new Error('synthetic file has the wrong length');
+    const parseMs = performance.now() - t;
+
+    const imported = importOnce(sqlitePath, input);
+    const reimported = importOnce(sqlitePath, input);
+
+    const empty = openDatabase({ databaseUrl: '', sqlitePath: emptyPath });
+    await migrateToLatest(empty.db);
+    await empty.db.destroy();
+    const base = await serve(emptyPath, probe, false);
+    const baseRss = rssMb(base.child.pid!);
+    await base.stop();
+
+    const server = await serve(sqlitePath, probe, true);
+    const firstSearch = await timedGet(`${server.url}/api/stations/search?q=${encodeURIComponent(query)}`);
+    const again = await timedGet(`${server.url}/api/stations/search?q=${encodeURIComponent(query)}`);
+    const count = (firstSearch.body as { count: number }).count;
+    if (!firstSearch.ok || count === 0) throw new Error(`search for "${query}" found nothing`);
+    const rss = rssMb(server.child.pid!);
+    await server.stop();
+
+    const n = imported.counts.new ?? 0;
+    console.log(`scale.bench — ${COUNT.toLocaleString('en')} SYNTHETIC stations (${n} new), SQLite`);
+    console.log(
+      `  import:        ${imported.ms.toFixed(0)} ms (goal ${GOALS.importMs} ms: ${ratio(imported.ms, GOALS.importMs)}; ${ratio(imported.ms, parseMs)} read + JSON.parse ${parseMs.toFixed(0)} ms), peak ${imported.peakRssMb.toFixed(0)} MB (goal ${GOALS.importMb} MB: ${ratio(imported.peakRssMb, GOALS.importMb)})`,
+    );
+    console.log(
+      `  re-import:     ${reimported.ms.toFixed(0)} ms (${reimported.counts.unchanged} unchanged; goal ${GOALS.importMs} ms: ${ratio(reimported.ms, GOALS.importMs)}; ${ratio(reimported.ms, parseMs)} read + parse), peak ${reimported.peakRssMb.toFixed(0)} MB (goal: ${ratio(reimported.peakRssMb, GOALS.importMb)})`,
+    );
+    console.log(
+      `  ready to serve: ${server.readyMs.toFixed(0)} ms (goal ${GOALS.readyMs} ms: ${ratio(server.readyMs, GOALS.readyMs)}; ${ratio(server.readyMs, base.readyMs)} the empty server's ${base.readyMs.toFixed(0)} ms)`,
+    );
+    console.log(
+      `  resident:      ${rss.toFixed(0)} MB after the searches (goal ${GOALS.rssMb} MB: ${ratio(rss, GOALS.rssMb)}; ${ratio(rss, baseRss)} the empty server's ${baseRss.toFixed(0)} MB)`,
+    );
+    console.log(
+      `  first search:  ${firstSearch.ms.toFixed(0)} ms for "${query}", ${count} results (goal ${GOALS.firstSearchMs} ms: ${ratio(firstSearch.ms, GOALS.firstSearchMs)}; ${ratio(firstSearch.ms, again.ms)} the same search again, ${again.ms.toFixed(1)} ms)`,
+    );
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

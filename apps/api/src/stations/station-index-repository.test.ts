@@ -1,0 +1,94 @@
+import type { Station } from '@cng/shared';
+import { afterAll, describe, expect, it } from 'vitest';
+import { insertStations, realStations } from '../../test/helpers/real-stations';
+import { createTestDb, TEST_DIALECTS, type TestDb } from '../../test/helpers/test-db';
+import { loadStationIndexRows, stationFromIndexRow } from './station-index-repository';
+import { loadActiveStations } from './station-repository';
+
+/** Real stations, a few of them with every optional field set (values for this test only). */
+function stationsWithEveryField(): Station[] {
+  const real = realStations().slice(0, 400);
+  return real.map((s, i) => {
+    if (i % 50 !== 0) return s;
+    return {
+      ...s,
+      brand: 'Brand "quoted" \\ back',
+      operator: 'Opérateur — ünïcode',
+      address: 'Line one\nline two',
+      openingHours: 'Mo-Fr 06:00-22:00',
+      phone: '+00 0000',
+      timeZone: 'Europe/Rome',
+      price: {
+        amount: 1.289,
+        currency: 'EUR',
+        unit: 'kg',
+        publishedAt: '2026-08-20T06:00:00.000Z',
+        outlier: i % 100 === 0,
+      },
+      cng: {
+        fillType: 'fast',
+        pressurePsi: [3000, 3600],
+        vehicleClass: 'light',
+        open24x7: i % 100 === 0,
+        dispensers: 2,
+        renewable: false,
+      },
+      accessHours: '24 hours daily',
+      sourceConfirmedAt: '2026-01-05',
+      lon: s.lon + 1e-13,
+      sources: [
+        ...s.sources,
+        {
+          source: 'csv:test',
+          sourceId: `t-${i}`,
+          licence: 'test',
+          attribution: 'test',
+          url: null,
+          importedAt: s.sources[0]!.importedAt,
+        },
+      ],
+    };
+  });
+}
+
+describe.each(TEST_DIALECTS)('station index rows on %s', (dialect) => {
+  let db: TestDb;
+  afterAll(async () => db?.cleanup());
+
+  it('give, station for station, exactly what loadActiveStations reads from every column', async () => {
+    db = await createTestDb(dialect);
+    const stations = stationsWithEveryField();
+    await insertStations(db.db, stations);
+    await db.db.updateTable('stations').set({ active: 0 }).where('id', '=', stations[1]!.id).execute();
+    await db.db
+      .updateTable('stations')
+      .set({ hidden_at: '2026-08-21T09:00:00.000Z' })
+      .where('id', '=', stations[2]!.id)
+      .execute();
+    const expected = await loadActiveStations(db.db);
+    const rows = await loadStationIndexRows(db.db);
+    expect(rows.map((r) => r.id)).toEqual(expected.map((s) => s.id));
+    expect(rows).toHaveLength(stations.length - 2);
+    rows.forEach((row, i) => {
+      const s = expected[i]!;
+      expect(stationFromIndexRow(row.data, row.lon, row.lat)).toEqual(s);
+      expect([
+        row.lon,
+        row.lat,
+        row.name,
+        row.brand,
+        row.operator,
+        row.city,
+        row.region,
+        row.address,
+      ]).toEqual([s.lon, s.lat, s.name, s.brand, s.operator, s.city, s.region, s.address]);
+    });
+    // Every optional field was really exercised, in both shapes.
+    const full = rows.map((r) => stationFromIndexRow(r.data, r.lon, r.lat)).filter((s) => s.price);
+    expect(full.length).toBeGreaterThan(3);
+    expect(full.some((s) => s.cng.open24x7 === true) && full.some((s) => s.cng.open24x7 === false)).toBe(
+      true,
+    );
+    expect(full.every((s) => s.sources.length === 2)).toBe(true);
+  });
+});

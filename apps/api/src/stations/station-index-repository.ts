@@ -1,0 +1,159 @@
+import type { CoordinateQuality, Station } from '@cng/shared';
+import { type Kysely, sql } from 'kysely';
+import type { Db } from '../db/database';
+import { isSqlite } from '../db/dialect';
+
+/** The newest import run's id (any source, any outcome), or null: the station index polls it. */
+export async function latestImportRunId(db: Db): Promise<number | null> {
+  const row = await db
+    .selectFrom('import_runs')
+    .select(sql<number | null>`max(id)`.as('id'))
+    .executeTakeFirst();
+  return row?.id == null ? null : Number(row.id);
+}
+
+/** The columns of one station packed into its `data` array, in this order (see stationFromIndexRow). */
+const STATION_COLUMNS = [
+  'id',
+  'name',
+  'display_name',
+  'brand',
+  'operator',
+  'lon',
+  'lat',
+  'address',
+  'city',
+  'region',
+  'country_code',
+  'time_zone',
+  'opening_hours',
+  'phone',
+  'price_amount',
+  'price_currency',
+  'price_published_at',
+  'price_outlier',
+  'cng_fill_type',
+  'cng_pressure_psi',
+  'cng_vehicle_class',
+  'cng_open_24x7',
+  'cng_dispensers',
+  'cng_renewable',
+  'access_hours',
+  'source_confirmed_at',
+  'coordinate_quality',
+  'active',
+  'first_seen_at',
+  'last_seen_at',
+] as const;
+const SOURCE_COLUMNS = ['source', 'source_id', 'licence', 'attribution', 'url', 'imported_at'] as const;
+
+/**
+ * One active station as the index loads it: what the index searches and filters on as plain values, and
+ * everything else as one JSON text (`data`, the columns of STATION_COLUMNS then the sources), made by the
+ * database. Reading a few values and one string per row instead of ~40 values is most of what makes a
+ * start on 200,000 stations fast; `data` becomes a Station only when one is shown (stationFromIndexRow).
+ */
+export interface StationIndexRow {
+  id: string;
+  lon: number;
+  lat: number;
+  name: string;
+  brand: string | null;
+  operator: string | null;
+  city: string | null;
+  region: string | null;
+  address: string | null;
+  data: string;
+}
+
+/** Every active station, not hidden, ordered by id, in the compact shape of StationIndexRow. */
+export async function loadStationIndexRows(db: Db): Promise<StationIndexRow[]> {
+  const sqlite = isSqlite(db as unknown as Kysely<unknown>);
+  // json_array / json_group_array in SQLite, json_build_array / json_agg in PostgreSQL: the same JSON.
+  const array = sql.raw(sqlite ? 'json_array' : 'json_build_array');
+  const columns = sql.raw(STATION_COLUMNS.map((c) => `s.${c}`).join(', '));
+  const sourceColumns = sql.raw(SOURCE_COLUMNS.map((c) => `ss.${c}`).join(', '));
+  const sources = sqlite
+    ? sql`json((select json_group_array(json_array(${sourceColumns})) from station_sources ss where ss.station_id = s.id))`
+    : sql`(select coalesce(json_agg(json_build_array(${sourceColumns})), '[]'::json) from station_sources ss where ss.station_id = s.id)`;
+  const result = await sql<StationIndexRow & { data: string | object }>`
+    select s.id, s.lon, s.lat, s.name, s.brand, s.operator, s.city, s.region, s.address,
+      ${array}(${columns}, ${sources}) as data
+    from stations s
+    where s.active = 1 and s.hidden_at is null
+    order by s.id`.execute(db);
+  for (const row of result.rows) {
+    row.lon = Number(row.lon);
+    row.lat = Number(row.lat);
+    // node-postgres parses json columns; cast to text there would cost the same, so re-serialise.
+    if (typeof row.data !== 'string') row.data = JSON.stringify(row.data);
+  }
+  return result.rows as StationIndexRow[];
+}
+
+type Packed = [...unknown[], unknown[][]];
+
+const flag = (v: unknown): boolean | null => (v === null ? null : Number(v) === 1);
+const num = (v: unknown): number | null => (v === null ? null : Number(v));
+
+/**
+ * The wire Station of a StationIndexRow's `data` (the same shape as stationFromRows in station-rows.ts). The
+ * coordinates come from their own columns: SQLite writes reals into JSON with 15 significant digits.
+ */
+export function stationFromIndexRow(data: string, lon: number, lat: number): Station {
+  const d = JSON.parse(data) as Packed;
+  const c = Object.fromEntries(STATION_COLUMNS.map((name, i) => [name, d[i]])) as Record<
+    (typeof STATION_COLUMNS)[number],
+    // biome-ignore lint/suspicious/noExplicitAny: values straight from the database row, typed by the mapping below
+    any
+  >;
+  const sources = d[STATION_COLUMNS.length] as unknown[][];
+  return {
+    id: c.id,
+    name: c.name,
+    displayName: c.display_name ?? c.name,
+    brand: c.brand,
+    operator: c.operator,
+    lon,
+    lat,
+    address: c.address,
+    city: c.city,
+    region: c.region,
+    countryCode: c.country_code,
+    timeZone: c.time_zone,
+    openingHours: c.opening_hours,
+    phone: c.phone,
+    price:
+      c.price_amount !== null && c.price_currency && c.price_published_at
+        ? {
+            amount: Number(c.price_amount),
+            currency: c.price_currency,
+            unit: 'kg',
+            publishedAt: c.price_published_at,
+            outlier: Number(c.price_outlier) === 1,
+          }
+        : null,
+    cng: {
+      fillType: c.cng_fill_type,
+      pressurePsi: c.cng_pressure_psi ? (JSON.parse(c.cng_pressure_psi) as number[]) : null,
+      vehicleClass: c.cng_vehicle_class,
+      open24x7: flag(c.cng_open_24x7),
+      dispensers: num(c.cng_dispensers),
+      renewable: flag(c.cng_renewable),
+    },
+    accessHours: c.access_hours,
+    sourceConfirmedAt: c.source_confirmed_at,
+    coordinateQuality: c.coordinate_quality as CoordinateQuality,
+    active: Number(c.active) === 1,
+    firstSeenAt: c.first_seen_at,
+    lastSeenAt: c.last_seen_at,
+    sources: sources.map(([source, sourceId, licence, attribution, url, importedAt]) => ({
+      source: source as string,
+      sourceId: sourceId as string,
+      licence: licence as string,
+      attribution: attribution as string,
+      url: url as string | null,
+      importedAt: importedAt as string,
+    })),
+  };
+}
