@@ -4,7 +4,7 @@ import { StatusBadge } from '../../../components/status/status-badge';
 import { brandBesideName, shownName } from '../../../lib/station-name';
 import { arrowRotationDeg, type Heading } from '../utils/heading-source';
 import { DirectionArrow } from './direction-arrow';
-import { OpenNow, priceText } from './station-facts';
+import { OpenNow, PriceAgeWarning, priceText } from './station-facts';
 
 /** Rows shown before "Show all". */
 const COLLAPSED_ROWS = 8;
@@ -61,6 +61,7 @@ export function StationList({ stations, selectedId, heading, onSelect, onDetails
                     <OpenNow station={s} hideUnknown />
                     {s.status.status !== 'unknown' && <StatusBadge status={s.status} compact />}
                     {price && <span className="station-row__price">{price}</span>}
+                    {price && <PriceAgeWarning price={s.price} nowMs={Date.now()} short />}
                   </span>
                 </span>
               </button>
