@@ -209,7 +209,8 @@ test('report buttons are disabled, saying why, when the driver is 1 km from the 
   await context.setGeolocation({ latitude: here.lat, longitude: here.lon, accuracy: 5 });
   await page.goto('/App');
   const hud = page.getByTestId('hud');
-  await expect(hud).toHaveAttribute('data-station-id', lonely.id);
+  // The first list can take a while on a busy machine.
+  await expect(hud).toHaveAttribute('data-station-id', lonely.id, { timeout: 30_000 });
   await hud.getByRole('button', { name: 'Details' }).click();
   const details = page.getByTestId('station-details');
   await expect(details.getByTestId('report-too-far')).toContainText('Come within 500 m to report');
