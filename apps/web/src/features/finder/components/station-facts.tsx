@@ -38,7 +38,16 @@ export function PriceAgeWarning({
   if (!stale) return null;
   return (
     <span className="price-age price-age--stale" data-testid="price-age-warning" data-days={days}>
-      {short ? `⚠ ${ageText(days)}` : `⚠ Price ${ageText(days)}: it may have changed`}
+      {short ? (
+        // List rows stay compact: the row already shows the price's date; the mark says it is old.
+        <>
+          {' '}
+          <span aria-hidden="true">⚠</span>
+          <span className="visually-hidden">price {ageText(days)}</span>
+        </>
+      ) : (
+        `⚠ Price ${ageText(days)}: it may have changed`
+      )}
     </span>
   );
 }

@@ -60,8 +60,12 @@ export function StationList({ stations, selectedId, heading, onSelect, onDetails
                     <span className="station-row__cardinal">{cardinal}</span>
                     <OpenNow station={s} hideUnknown />
                     {s.status.status !== 'unknown' && <StatusBadge status={s.status} compact />}
-                    {price && <span className="station-row__price">{price}</span>}
-                    {price && <PriceAgeWarning price={s.price} nowMs={Date.now()} short />}
+                    {price && (
+                      <span className="station-row__price">
+                        {price}
+                        <PriceAgeWarning price={s.price} nowMs={Date.now()} short />
+                      </span>
+                    )}
                   </span>
                 </span>
               </button>
