@@ -46,6 +46,21 @@ describe.each(TEST_DIALECTS)(
       expect(indiaOnly.every((s) => s.city === null)).toBe(true);
     });
 
+    it("ranks places in the driver's country first: from the browser's country, or from near (issue 16)", async () => {
+      const label = (r: SearchResponse) => r.places!.slice(0, 4).map((p) => `${p.name}/${p.countryCode}`);
+      const plain = (await get('/api/stations/search?q=delhi')).json() as SearchResponse;
+      expect(label(plain)[1]).toMatch(/\/US$/);
+      const india = (await get('/api/stations/search?q=delhi&country=in')).json() as SearchResponse;
+      expect(label(india).slice(0, 2)).toEqual(['Delhi/IN', 'New Delhi/IN']);
+      const sector = (await get('/api/stations/search?q=sector%203&country=IN')).json() as SearchResponse;
+      expect(sector.places![0]!.countryCode).toBe('IN');
+      const noida = (await get('/api/stations/search?q=noida%20sector%2018')).json() as SearchResponse;
+      expect(noida.places![0]).toMatchObject({ name: 'Sector', within: 'Noida', countryCode: 'IN' });
+      const bad = await get('/api/stations/search?q=delhi&country=IND');
+      expect(bad.statusCode).toBe(400);
+      expect(bad.body).toContain('country');
+    });
+
     it('finds the Italian town of Forlì typed without its accent, and its stations', async () => {
       const search = (await get('/api/stations/search?q=forli')).json() as SearchResponse;
       expect(search.places![0]).toMatchObject({ name: 'Forlì', countryCode: 'IT' });

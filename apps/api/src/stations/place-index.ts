@@ -20,6 +20,14 @@ export interface PlaceMatch {
   score: number;
   /** From `near`, km. */
   distanceKm?: number;
+  /** A place nearby whose name matched the query's other words ("Noida" for "Noida Sector 18"). */
+  within?: number;
+}
+
+/** The driver's country and first-level division (GeoNames admin1 code), whose places rank first. */
+export interface PlacePreference {
+  countryCode: string;
+  adminCode?: string;
 }
 
 /** Words of a query a place search uses (words of one letter are skipped first). */
@@ -31,6 +39,19 @@ const FUZZY_QUALITY = [1, 0.6, 0.4];
 const WHOLE_NAME_BONUS = 1.5;
 /** How fast nearness to `near` outweighs a match: a place 300 km away counts half as much as one here. */
 const NEAR_HALF_SCORE_KM = 300;
+/** Places in the driver's country count this much more; in the driver's division, REGION_BOOST more again. */
+export const COUNTRY_BOOST = 3;
+export const REGION_BOOST = 1.5;
+/**
+ * A word of the query a place's name lacks still counts (CONTEXT_QUALITY × its match) when a place within
+ * CONTEXT_KM and more populous is called that: "Noida Sector 18" finds the locality "Sector" in Noida. Only the
+ * CONTEXT_ANCHORS most populous places a word names are tried as the surrounding place.
+ */
+const CONTEXT_KM = 25;
+const CONTEXT_QUALITY = 0.9;
+const CONTEXT_ANCHORS = 20;
+/** Degrees of latitude per km, for the cheap box test before the context distance. */
+const DEG_PER_KM = 1 / 111.2;
 
 /** Weight of a place's population: 1 for an empty place, ~2.5 for a town of 1,000, ~4.5 for 12 million. */
 const populationWeight = (population: number) => 1 + Math.log10(1 + population) / 2;
@@ -116,8 +137,23 @@ export class PlaceIndex {
     };
   }
 
-  /** Places matching `query`, best first; with `near` ([lon, lat]), nearer ones rank higher. */
-  search(query: string, options: { limit: number; near?: { lon: number; lat: number } }): PlaceMatch[] {
+  /** The country and division of the place nearest to (lon, lat), within 50 km; null out at sea or far off. */
+  preferenceAt(lon: number, lat: number): PlacePreference | null {
+    const hit = this.nearestPlace(lon, lat, 50);
+    if (!hit) return null;
+    const { countryCode, adminCode } = this.place(hit.place);
+    return adminCode ? { countryCode, adminCode } : { countryCode };
+  }
+
+  /**
+   * Places matching `query`, best first; with `near` ([lon, lat]), nearer ones rank higher; places in
+   * `prefer`'s country (and division) rank higher still (COUNTRY_BOOST, REGION_BOOST), unless a word
+   * reached them only through a typo.
+   */
+  search(
+    query: string,
+    options: { limit: number; near?: { lon: number; lat: number }; prefer?: PlacePreference | null },
+  ): PlaceMatch[] {
     // Place names rarely have more than four words; each word searched costs up to a few milliseconds.
     const terms = queryTerms(query)
       .filter((t) => t.length >= 2)
@@ -125,37 +161,99 @@ export class PlaceIndex {
     if (terms.length === 0 || options.limit <= 0) return [];
     const sums = new Map<number, number>();
     const wholeWords = new Map<number, number>();
-    for (const term of terms) {
-      for (const [place, quality] of this.matchTerm(term)) {
+    // Places a word reached only through a typo: the driver's country does not lift them over an exact
+    // match elsewhere ("bari" from a US browser is still Bari, Italy, not Diamond Bar).
+    const typos = new Set<number>();
+    const perTerm = terms.map((term) => this.matchTerm(term, typos));
+    for (const found of perTerm) {
+      for (const [place, quality] of found) {
         sums.set(place, (sums.get(place) ?? 0) + quality);
         if (quality === 1) wholeWords.set(place, (wholeWords.get(place) ?? 0) + 1);
       }
     }
-    const { near } = options;
+    const anchors = terms.length > 1 ? perTerm.map((found) => this.anchorsOf(found)) : [];
+    const { near, prefer } = options;
+    const c = this.columns;
     const matches: PlaceMatch[] = [];
-    for (const [place, sum] of sums) {
+    for (const [place, ownSum] of sums) {
+      let sum = ownSum;
+      let within: number | undefined;
+      for (let t = 0; t < anchors.length; t++) {
+        if (perTerm[t]!.has(place)) continue;
+        const around = this.around(place, anchors[t]!);
+        if (!around) continue;
+        sum += CONTEXT_QUALITY * around.quality;
+        within ??= around.place;
+      }
       const wholeName = wholeWords.get(place) === terms.length && this.wordCounts[place] === terms.length;
       let score = (sum / terms.length) * (wholeName ? WHOLE_NAME_BONUS : 1);
-      score *= populationWeight(this.columns.populations[place]!);
-      if (!near) {
-        matches.push({ place, score });
-        continue;
+      score *= populationWeight(c.populations[place]!);
+      if (prefer && c.countryCodes[place] === prefer.countryCode && !typos.has(place)) {
+        score *= COUNTRY_BOOST;
+        if (prefer.adminCode && c.adminCodes[place] === prefer.adminCode) score *= REGION_BOOST;
       }
-      const d = distanceKm(near.lon, near.lat, this.columns.lons[place]!, this.columns.lats[place]!);
-      matches.push({ place, score: score / (1 + d / NEAR_HALF_SCORE_KM), distanceKm: d });
+      const match: PlaceMatch = { place, score };
+      if (within !== undefined) match.within = within;
+      if (near) {
+        const d = distanceKm(near.lon, near.lat, c.lons[place]!, c.lats[place]!);
+        match.score = score / (1 + d / NEAR_HALF_SCORE_KM);
+        match.distanceKm = d;
+      }
+      matches.push(match);
     }
     const pop = this.columns.populations;
     matches.sort((a, b) => b.score - a.score || pop[b.place]! - pop[a.place]! || a.place - b.place);
     return matches.slice(0, options.limit);
   }
 
+  /** The most populous places a word matched as a whole word or a word start, as surrounding places. */
+  private anchorsOf(found: Map<number, number>): { place: number; quality: number }[] {
+    const pop = this.columns.populations;
+    return [...found]
+      .filter(([, quality]) => quality >= PREFIX_QUALITY * 0.5)
+      .sort((a, b) => pop[b[0]]! - pop[a[0]]! || a[0] - b[0])
+      .slice(0, CONTEXT_ANCHORS)
+      .map(([place, quality]) => ({ place, quality }));
+  }
+
+  /** The best (then nearest) of `anchors` more populous than `place` and within CONTEXT_KM of it, or null. */
+  private around(place: number, anchors: readonly { place: number; quality: number }[]) {
+    const c = this.columns;
+    const lon = c.lons[place]!;
+    const lat = c.lats[place]!;
+    const dLat = CONTEXT_KM * DEG_PER_KM;
+    const dLon = dLat / Math.max(0.01, Math.cos((lat * Math.PI) / 180));
+    const population = c.populations[place]!;
+    let best: { place: number; quality: number } | null = null;
+    let bestKm = Number.POSITIVE_INFINITY;
+    for (const a of anchors) {
+      // A locality lies within a larger town, not the other way round.
+      if (c.populations[a.place]! <= population || (best && best.quality > a.quality)) continue;
+      const aLon = c.lons[a.place]!;
+      const aLat = c.lats[a.place]!;
+      if (Math.abs(aLat - lat) > dLat || Math.abs(aLon - lon) > dLon) continue;
+      const km = distanceKm(lon, lat, aLon, aLat);
+      // The best match of the word, and of equal ones the nearest ("Noida" before "Greater Noida").
+      if (km <= CONTEXT_KM && (!best || a.quality > best.quality || km < bestKm)) {
+        best = a;
+        bestKm = km;
+      }
+    }
+    return best;
+  }
+
   /** Each place one word of the query matches, with the quality of its best match (1 = a whole word). */
-  private matchTerm(term: string): Map<number, number> {
+  private matchTerm(term: string, typos?: Set<number>): Map<number, number> {
     const found = new Map<number, number>();
-    const add = (key: number, quality: number) => {
+    const typoOnly = new Set<number>();
+    const add = (key: number, quality: number, typo = false) => {
       for (let p = this.offsets[key]!; p < this.offsets[key + 1]!; p++) {
         const place = this.postings[p]!;
-        if (quality > (found.get(place) ?? 0)) found.set(place, quality);
+        if (quality > (found.get(place) ?? 0)) {
+          found.set(place, quality);
+          if (typo) typoOnly.add(place);
+          else typoOnly.delete(place);
+        }
       }
     };
     const first = lowerBound(this.keys, term);
@@ -170,9 +268,10 @@ export class PlaceIndex {
     // Typos from 4 letters, and only in words varied enough to look up quickly (not "aaaa").
     if (term.length >= MIN_LOOSE_TERM_LENGTH + 1 && FuzzyKeys.selective(term, maxEdits)) {
       for (const { key, edits } of this.fuzzy.near(term, maxEdits)) {
-        if (edits > 0) add(key, FUZZY_QUALITY[edits]!);
+        if (edits > 0) add(key, FUZZY_QUALITY[edits]!, true);
       }
     }
+    if (typos) for (const place of typoOnly) typos.add(place);
     return found;
   }
 }

@@ -37,13 +37,18 @@ function searchPlaces(
   q: string,
   limit: number,
   near: { lat: number; lon: number } | null,
+  country: string | null,
 ): PlaceHit[] {
   const gazetteer = placeGazetteer();
-  return gazetteer.search(q, { limit, near: near ?? undefined }).map((m) => {
+  // The driver's country and division come from where they are; without a position, from the browser.
+  const prefer =
+    (near && gazetteer.preferenceAt(near.lon, near.lat)) ?? (country ? { countryCode: country } : null);
+  return gazetteer.search(q, { limit, near: near ?? undefined, prefer }).map((m) => {
     const place = gazetteer.place(m.place);
     const nearest = index.nearest.nearest(place.lon, place.lat, 1)[0];
     const hit: PlaceHit = { ...place, nearestStationKm: nearest ? nearest.distanceKm : null, score: m.score };
     if (m.distanceKm !== undefined) hit.distanceKm = m.distanceKm;
+    if (m.within !== undefined) hit.within = gazetteer.place(m.within).name;
     return hit;
   });
 }
@@ -62,7 +67,8 @@ const searchRoute: FastifyPluginAsyncTypebox = async (app) => {
           'city, region or address match. `places`: cities, towns and villages (GeoNames, 1,000+ inhabitants) ' +
           'whose name matches, each with `nearestStationKm`; ask `/api/stations/nearest` at a place for the ' +
           `stations around it. With \`near=lat,lon\`, nearer stations rank higher (relevance / (1 + distanceKm / ` +
-          `${NEAR_HALF_SCORE_KM})), and so do nearer places; both then carry distanceKm.`,
+          `${NEAR_HALF_SCORE_KM})), and so do nearer places; both then carry distanceKm. Places in the driver's ` +
+          'country and division (from `near`, else `country`) rank first.',
         querystring: SearchQuerySchema,
         response: { 200: SearchResponseSchema, 400: ApiErrorSchema, 429: RATE_LIMITED_RESPONSE },
       },
@@ -89,7 +95,14 @@ const searchRoute: FastifyPluginAsyncTypebox = async (app) => {
           bearingDeg: bearingDeg(near.lon, near.lat, summary.lon, summary.lat),
         };
       });
-      const places = searchPlaces(index, q, Math.min(limit, STATION_API_LIMITS.searchMaxPlaces), near);
+      const country = request.query.country?.toUpperCase() ?? null;
+      const places = searchPlaces(
+        index,
+        q,
+        Math.min(limit, STATION_API_LIMITS.searchMaxPlaces),
+        near,
+        country,
+      );
       reply.header('Cache-Control', LIST_CACHE_CONTROL);
       return places.length > 0
         ? { count: results.length, results, places, attribution: PLACE_ATTRIBUTION }

@@ -1,4 +1,5 @@
 import {
+  distanceKm,
   formatDistance,
   REPORT_LIMITS,
   REPORT_STATUSES,
@@ -21,6 +22,11 @@ export interface ReportFormProps {
   stationName?: string;
   /** A fix the page already has; when undefined, the form asks the browser (and sends none if denied). */
   position?: ReportPosition | null;
+  /**
+   * The station's position: with a known `position`, the buttons are disabled (and say why) when the driver
+   * is farther than the server's report radius (REPORT_LIMITS.maxDistanceM), which would refuse the report.
+   */
+  stationAt?: { lon: number; lat: number };
   /** Heading text; "How is it here?" by default. */
   title?: string;
   onReported?: (created: ReportCreated) => void;
@@ -68,8 +74,20 @@ export function describeOutcome(
 }
 
 /** One tap per status, with an optional queue time and note; says clearly what happened. */
-export function ReportForm({ stationId, stationName, position, title, onReported }: ReportFormProps) {
+export function ReportForm({
+  stationId,
+  stationName,
+  position,
+  stationAt,
+  title,
+  onReported,
+}: ReportFormProps) {
   const id = useId();
+  const awayM =
+    position && stationAt
+      ? distanceKm(position.lon, position.lat, stationAt.lon, stationAt.lat) * 1000
+      : null;
+  const tooFar = awayM !== null && awayM > REPORT_LIMITS.maxDistanceM;
   const [queue, setQueue] = useState('');
   const [note, setNote] = useState('');
   const [sending, setSending] = useState<ReportStatus | null>(null);
@@ -147,13 +165,20 @@ export function ReportForm({ stationId, stationName, position, title, onReported
           </span>
         </label>
       </div>
+      {tooFar && (
+        <p className="report-form__too-far" id={`${id}-too-far`} data-testid="report-too-far">
+          Come within {REPORT_LIMITS.maxDistanceM} m to report: you are {formatDistance((awayM ?? 0) / 1000)}{' '}
+          from this station.
+        </p>
+      )}
       <div className="report-form__buttons">
         {REPORT_STATUSES.map((status) => (
           <button
             key={status}
             type="button"
             className={`report-form__button report-form__button--${status}`}
-            disabled={sending !== null}
+            disabled={sending !== null || tooFar}
+            aria-describedby={tooFar ? `${id}-too-far` : undefined}
             onClick={() => void send(status)}
           >
             <StatusIcon status={status} size={22} />

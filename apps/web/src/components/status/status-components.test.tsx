@@ -95,6 +95,37 @@ describe('ArrivalPrompt', () => {
   });
 });
 
+describe('ReportForm beyond the report radius', () => {
+  it('disables the buttons and says how near to come, sending nothing', () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    // 0.01° of latitude ≈ 1.1 km from the station.
+    render(
+      <ReportForm
+        stationId="it-1"
+        position={{ lon: 12.5, lat: 41.91 }}
+        stationAt={{ lon: 12.5, lat: 41.9 }}
+      />,
+    );
+    const button = screen.getByRole('button', { name: 'Gas available' });
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId('report-too-far').textContent).toMatch(/Come within 500 m to report/);
+    fireEvent.click(button);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+  it('keeps them enabled within the radius', () => {
+    render(
+      <ReportForm
+        stationId="it-1"
+        position={{ lon: 12.5, lat: 41.902 }}
+        stationAt={{ lon: 12.5, lat: 41.9 }}
+      />,
+    );
+    expect((screen.getByRole('button', { name: 'Gas available' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.queryByTestId('report-too-far')).toBeNull();
+  });
+});
+
 describe('ReportForm', () => {
   const setup = (answer: Response) => {
     const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => answer);

@@ -112,7 +112,8 @@ export default function Finder() {
           {selected ? (
             <HeadsUpPanel
               station={selected}
-              isNearest={f.isNearest}
+              isNearest={f.isNearest || f.followingAhead}
+              followingAhead={f.followingAhead}
               speedKmh={f.speedKmh}
               courseDeg={f.courseDeg}
               heading={f.heading}

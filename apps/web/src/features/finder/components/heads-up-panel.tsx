@@ -2,6 +2,7 @@ import { cardinalOf, formatDistance, type NearestStation } from '@cng/shared';
 import { StatusBadge } from '../../../components/status/status-badge';
 import { brandBesideName, shownName } from '../../../lib/station-name';
 import { OfflineMarker } from '../../../pwa/offline-marker';
+import { isBehind } from '../utils/ahead';
 import { etaText, straightLineEta } from '../utils/eta';
 import { arrowRotationDeg, type Heading, headingLabel } from '../utils/heading-source';
 import { defaultNavigationApp, NAVIGATION_LABELS, navigationUrl } from '../utils/navigation-links';
@@ -21,6 +22,8 @@ export interface OfflineSource {
 export interface HeadsUpPanelProps {
   station: NearestStation;
   isNearest: boolean;
+  /** True when the panel follows the nearest station ahead, not the nearest one (ADR 0008). */
+  followingAhead?: boolean;
   /** Speed in km/h; null when the position is not from GPS or the speed is not known yet. */
   speedKmh: number | null;
   /** Direction of travel in degrees from true north; null when standing or unknown. */
@@ -43,7 +46,15 @@ export function HeadsUpPanel(props: HeadsUpPanelProps) {
   const cardinal = cardinalOf(station.bearingDeg);
   const picked = manualPosition && station.distanceKm < PICKED_WITHIN_KM;
   const app = defaultNavigationApp(typeof navigator === 'undefined' ? '' : navigator.userAgent);
-  const label = !isNearest ? 'Selected' : offline ? 'Nearest saved' : 'Nearest';
+  const label = props.followingAhead
+    ? 'Next ahead'
+    : !isNearest
+      ? 'Selected'
+      : offline
+        ? 'Nearest saved'
+        : 'Nearest';
+  // An arrow pointing backwards always says so (ADR 0008).
+  const behind = !picked && isBehind(station, heading);
   return (
     <section className="hud" aria-label="Selected station" data-testid="hud" data-station-id={station.id}>
       {offline && (
@@ -65,7 +76,7 @@ export function HeadsUpPanel(props: HeadsUpPanelProps) {
           <>
             <DirectionArrow
               rotationDeg={rotation}
-              label={`Station is ${cardinal}, ${bearing} degrees from north`}
+              label={`Station is ${cardinal}, ${bearing} degrees from north${behind ? ', behind you' : ''}`}
             />
             <div className="hud__figures">
               <p
@@ -82,6 +93,11 @@ export function HeadsUpPanel(props: HeadsUpPanelProps) {
               >
                 {cardinal} · {bearing}°
               </p>
+              {behind && (
+                <p className="hud__behind" data-testid="hud-behind">
+                  Behind you
+                </p>
+              )}
             </div>
           </>
         )}

@@ -2,6 +2,7 @@ import { cardinalOf, formatDistance, type PlaceHit, type SearchHit } from '@cng/
 import { type FormEvent, useRef, useState } from 'react';
 import type { LonLat } from '../../../components/map/lat-lng';
 import { searchStations } from '../api/finder-api';
+import { browserCountryHint } from '../utils/country-hint';
 
 /** A place whose nearest station is farther than this (km) has, for a driver, no station near it. */
 export const NO_STATION_NEAR_PLACE_KM = 50;
@@ -15,6 +16,8 @@ export function placeStationsText(place: Pick<PlaceHit, 'nearestStationKm'>): st
 }
 
 interface Results {
+  /** The query these results answer (shown, so a box edited since never seems to be answered). */
+  query: string;
   stations: SearchHit[];
   places: PlaceHit[];
   attribution: string | null;
@@ -48,12 +51,21 @@ export function PlaceSearch({
     controller.current = c;
     setBusy(true);
     setError(null);
+    // The latest query always wins: the earlier request is aborted above, and an answer that arrives for
+    // it anyway (already read when aborted) is dropped here.
+    setResults(null);
     try {
-      const res = await searchStations(q, near, c.signal);
+      const res = await searchStations(q, near, c.signal, browserCountryHint());
+      if (controller.current !== c) return;
       // `places` is optional in the contract: servers without the gazetteer answer stations only.
-      setResults({ stations: res.results, places: res.places ?? [], attribution: res.attribution ?? null });
+      setResults({
+        query: q,
+        stations: res.results,
+        places: res.places ?? [],
+        attribution: res.attribution ?? null,
+      });
     } catch (err) {
-      if (!c.signal.aborted)
+      if (controller.current === c && !c.signal.aborted)
         setError(navigator.onLine ? (err as Error).message : 'You are offline: search needs a connection.');
     } finally {
       if (controller.current === c) setBusy(false);
@@ -76,7 +88,8 @@ export function PlaceSearch({
               placeholder="e.g. Bari, Pune, Indraprastha"
               onChange={(e) => setText(e.target.value)}
             />
-            <button type="submit" className="button button--primary" disabled={busy}>
+            {/* Never disabled: a disabled default button would also block Enter, and a new query must always go. */}
+            <button type="submit" className="button button--primary" aria-busy={busy}>
               {busy ? 'Searching…' : 'Search'}
             </button>
           </div>
@@ -87,7 +100,12 @@ export function PlaceSearch({
           {error}
         </p>
       )}
-      {empty && <p className="finder-message">Nothing matches “{text.trim()}”. Try a city name.</p>}
+      {empty && <p className="finder-message">Nothing matches “{results.query}”. Try a city name.</p>}
+      {results && !empty && (
+        <p className="place-search__answer" data-testid="search-answer-for">
+          Results for “{results.query}”
+        </p>
+      )}
       {results && results.places.length > 0 && (
         <ul className="place-search__hits" aria-label="Places found">
           {results.places.map((p) => (
@@ -100,7 +118,8 @@ export function PlaceSearch({
                 }}
               >
                 <strong>
-                  {p.name}, {p.countryCode}
+                  {p.name}
+                  {p.within ? `, ${p.within}` : ''}, {p.countryCode}
                   <span className="visually-hidden"> — </span>
                 </strong>
                 <span

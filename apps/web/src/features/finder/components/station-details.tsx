@@ -20,7 +20,7 @@ import { useFavourites } from '../hooks/use-favourites';
 import { useStation } from '../hooks/use-station';
 import { ProblemForm } from './problem-form';
 import { StationActions } from './station-actions';
-import { OpenNow, priceText } from './station-facts';
+import { OpenNow, PriceAgeWarning, priceText } from './station-facts';
 
 export interface StationDetailsProps {
   stationId: string;
@@ -130,6 +130,12 @@ export function StationDetails({ stationId, known, position, headingLevel = 2 }:
             (station.price?.outlier
               ? 'The published price looks wrong, so we do not show it'
               : 'Not published')}
+          {price && (
+            <>
+              {' '}
+              <PriceAgeWarning price={station.price} nowMs={nowMs} />
+            </>
+          )}
         </Fact>
         <Fact label="Live status">{explanationAt(station.status, nowMs)}</Fact>
         {(cng.fillType || cng.pressurePsi || cng.vehicleClass || cng.dispensers || cng.renewable) && (
@@ -166,7 +172,12 @@ export function StationDetails({ stationId, known, position, headingLevel = 2 }:
         <h3 id="details-reports">Recent reports from drivers</h3>
         <ReportTimeline stationId={station.id} version={events.seqs[station.id]} />
       </section>
-      <ReportForm stationId={station.id} stationName={shownName(station)} position={position} />
+      <ReportForm
+        stationId={station.id}
+        stationName={shownName(station)}
+        position={position}
+        stationAt={station}
+      />
       <ProblemForm station={station} position={position} />
       <section className="station-details__sources" aria-label="Data sources">
         <h3>Source and licence</h3>

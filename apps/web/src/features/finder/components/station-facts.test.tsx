@@ -1,7 +1,7 @@
-import type { Price } from '@cng/shared';
+import { PRICE_STALE_AFTER_DAYS, type Price, priceAge } from '@cng/shared';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { OpenNow, priceText } from './station-facts';
+import { OpenNow, PriceAgeWarning, priceText } from './station-facts';
 
 afterEach(cleanup);
 
@@ -39,5 +39,28 @@ describe('OpenNow', () => {
     cleanup();
     render(<OpenNow station={{ openNow: null, cng: { ...cng, open24x7: null } }} />);
     expect(screen.getByText('Hours unknown')).toBeTruthy();
+  });
+});
+
+describe('PriceAgeWarning', () => {
+  const published = Date.parse('2026-08-21T06:00:00Z');
+  const day = 86_400_000;
+  it(`warns about a price older than ${PRICE_STALE_AFTER_DAYS} days, with its age`, () => {
+    expect(priceAge(price(), published + 7 * day + 1000)).toEqual({ days: 7, stale: false });
+    expect(priceAge(price(), published + 8 * day)).toEqual({ days: 8, stale: true });
+    render(<PriceAgeWarning price={price()} nowMs={published + 95 * day} />);
+    expect(screen.getByTestId('price-age-warning').textContent).toBe(
+      '⚠ Price 3 months old: it may have changed',
+    );
+  });
+  it('says nothing for a recent price, an outlier or none', () => {
+    const { container } = render(
+      <>
+        <PriceAgeWarning price={price()} nowMs={published + day} />
+        <PriceAgeWarning price={price({ outlier: true })} nowMs={published + 95 * day} />
+        <PriceAgeWarning price={null} nowMs={published} />
+      </>,
+    );
+    expect(container.textContent).toBe('');
   });
 });

@@ -1,4 +1,4 @@
-import type { Price, StationSummary } from '@cng/shared';
+import { type Price, priceAge, type StationSummary } from '@cng/shared';
 import { formatCurrency, formatDay } from '../../../lib/formatters';
 
 /**
@@ -10,6 +10,46 @@ export function priceText(price: Price | null, { short = false }: { short?: bool
   // Fuel prices are published to the tenth of a cent (€1.699/kg) and drivers compare that digit.
   const amount = formatCurrency(price.amount, price.currency);
   return `${amount}/kg · ${formatDay(new Date(price.publishedAt), { short })}`;
+}
+
+/** "3 months old"-style words for a price's age in days. */
+export function ageText(days: number): string {
+  if (days < 14) return `${days} days old`;
+  if (days < 60) return `${Math.floor(days / 7)} weeks old`;
+  if (days < 730) return `${Math.floor(days / 30)} months old`;
+  return `${Math.floor(days / 365)} years old`;
+}
+
+/**
+ * A warning for a price older than PRICE_STALE_AFTER_DAYS ("Price 3 months old: it may have changed"), or
+ * null for a recent price, an outlier (not shown) or none.
+ */
+export function PriceAgeWarning({
+  price,
+  nowMs,
+  short = false,
+}: {
+  price: Price | null;
+  nowMs: number;
+  short?: boolean;
+}) {
+  if (!price || price.outlier) return null;
+  const { days, stale } = priceAge(price, nowMs);
+  if (!stale) return null;
+  return (
+    <span className="price-age price-age--stale" data-testid="price-age-warning" data-days={days}>
+      {short ? (
+        // List rows stay compact: the row already shows the price's date; the mark says it is old.
+        <>
+          {' '}
+          <span aria-hidden="true">⚠</span>
+          <span className="visually-hidden">price {ageText(days)}</span>
+        </>
+      ) : (
+        `⚠ Price ${ageText(days)}: it may have changed`
+      )}
+    </span>
+  );
 }
 
 /** Open now, closed now, or unknown, in words with a modifier class. */

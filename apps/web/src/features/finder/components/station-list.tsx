@@ -4,7 +4,7 @@ import { StatusBadge } from '../../../components/status/status-badge';
 import { brandBesideName, shownName } from '../../../lib/station-name';
 import { arrowRotationDeg, type Heading } from '../utils/heading-source';
 import { DirectionArrow } from './direction-arrow';
-import { OpenNow, priceText } from './station-facts';
+import { OpenNow, PriceAgeWarning, priceText } from './station-facts';
 
 /** Rows shown before "Show all". */
 const COLLAPSED_ROWS = 8;
@@ -60,7 +60,12 @@ export function StationList({ stations, selectedId, heading, onSelect, onDetails
                     <span className="station-row__cardinal">{cardinal}</span>
                     <OpenNow station={s} hideUnknown />
                     {s.status.status !== 'unknown' && <StatusBadge status={s.status} compact />}
-                    {price && <span className="station-row__price">{price}</span>}
+                    {price && (
+                      <span className="station-row__price">
+                        {price}
+                        <PriceAgeWarning price={s.price} nowMs={Date.now()} short />
+                      </span>
+                    )}
                   </span>
                 </span>
               </button>

@@ -1,6 +1,7 @@
 import { bearingDeg, distanceKm, type NearestStation, type StationSummary } from '@cng/shared';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useStationEvents } from '../../../components/status/use-station-events';
+import { chooseFollowed, passedPicked } from '../utils/ahead';
 import { refreshFavouriteSnapshots } from '../utils/favourites-store';
 import {
   effectiveFilters,
@@ -58,8 +59,14 @@ export function useFinder() {
   // null follows the nearest station; an id pins the driver's choice; `extra` holds a choice outside the list.
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [extra, setExtra] = useState<StationSummary | null>(null);
+  // Without a pick, the panel follows the nearest station ahead while driving (utils/ahead.ts, ADR 0008).
+  const gpsSpeed = loc.position?.kind === 'gps' ? motion.speedKmh : null;
+  const followed = useMemo(
+    () => chooseFollowed(stations, gpsSpeed, motion.courseDeg),
+    [stations, gpsSpeed, motion.courseDeg],
+  );
   const selected: NearestStation | null = useMemo(() => {
-    if (!selectedId) return stations[0] ?? null;
+    if (!selectedId) return followed?.station ?? null;
     const listed = stations.find((s) => s.id === selectedId);
     if (listed) return listed;
     if (extra?.id === selectedId && position) {
@@ -69,13 +76,22 @@ export function useFinder() {
         bearingDeg: bearingDeg(position.lon, position.lat, extra.lon, extra.lat),
       };
     }
-    return stations[0] ?? null;
-  }, [selectedId, stations, extra, position]);
+    return followed?.station ?? null;
+  }, [selectedId, stations, extra, position, followed]);
 
   const select = useCallback((station: StationSummary | null) => {
     setSelectedId(station?.id ?? null);
     setExtra(station);
   }, []);
+  // A picked station that was approached and is now clearly passed lets the panel move on to the next one.
+  const approached = useRef<{ id: string | null; yes: boolean }>({ id: null, yes: false });
+  useEffect(() => {
+    if (!selectedId || !selected || selected.id !== selectedId) return;
+    const before = approached.current.id === selectedId && approached.current.yes;
+    const judged = passedPicked(selected, gpsSpeed, motion.courseDeg, before);
+    approached.current = { id: selectedId, yes: judged.approached };
+    if (judged.passed) select(null);
+  }, [selectedId, selected, gpsSpeed, motion.courseDeg, select]);
 
   const gps = loc.position?.kind === 'gps' ? loc.position.fix : null;
   const standingStill = motion.speedKmh === 0;
@@ -101,6 +117,8 @@ export function useFinder() {
     stations,
     selected,
     isNearest: selected !== null && selected.id === stations[0]?.id,
+    /** True when the panel follows a station ahead that is not the nearest (the nearest is behind or beside). */
+    followingAhead: !selectedId && followed?.ahead === true,
     select,
   };
 }

@@ -1,0 +1,251 @@
+import { expect, type Page, test } from '@playwright/test';
+import {
+  type ApiStation,
+  bruteForceNearest,
+  haversineKm,
+  initialBearingDeg,
+  lerp,
+  type Pt,
+  stationsInBox,
+  turnDeg,
+  waitForStations,
+} from './finder-helpers';
+
+/** Issue 16, "a finder a driver can trust": search, place ranking, ahead of me, reports and old prices. */
+
+/** Delhi and its neighbours (west, south, east, north), for stations from the running server's API. */
+const DELHI_BOX = [76.9, 28.4, 77.5, 28.85] as const;
+
+async function search(page: Page, text: string) {
+  await page.getByLabel('Search a city, area or station').fill(text);
+  await page.getByLabel('Search a city, area or station').press('Enter');
+}
+
+// Every search request must pass page.route (a service worker's fetches would bypass it).
+test.describe('search', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test('the latest search wins while an earlier one is slow, and a third submit still works', async ({
+    page,
+    request,
+  }) => {
+    await waitForStations(request);
+    const sent: string[] = [];
+    let held = true;
+    await page.route('**/api/stations/search?**', async (route) => {
+      const q = new URL(route.request().url()).searchParams.get('q')!;
+      sent.push(q);
+      if (held) {
+        // The first search (Chennai) answers slowly: 4 s.
+        held = false;
+        await new Promise((r) => setTimeout(r, 4000));
+      }
+      // An aborted request cannot be continued: the page gave up on it, as it should.
+      await route.continue().catch(() => undefined);
+    });
+    await page.goto('/App');
+    await search(page, 'Chennai');
+    await expect.poll(() => sent.length).toBe(1);
+    await search(page, 'Ahmedabad');
+    // A second request is sent at once, and its answer is the one shown.
+    await expect.poll(() => sent).toEqual(['Chennai', 'Ahmedabad']);
+    const places = page.getByRole('list', { name: 'Places found' });
+    await expect(page.getByTestId('search-answer-for')).toHaveText('Results for “Ahmedabad”');
+    await expect(places.getByRole('button').first()).toContainText('Ahmedabad, IN');
+    // When the slow Chennai answer would have arrived, Ahmedabad's is still the one on screen.
+    await page.waitForTimeout(4500);
+    await expect(page.getByTestId('search-answer-for')).toHaveText('Results for “Ahmedabad”');
+    await expect(places).not.toContainText('Chennai');
+    // A third submit works too.
+    await search(page, 'Pune');
+    await expect(page.getByTestId('search-answer-for')).toHaveText('Results for “Pune”');
+    await expect(places.getByRole('button').first()).toContainText('Pune, IN');
+    expect(sent).toEqual(['Chennai', 'Ahmedabad', 'Pune']);
+  });
+});
+
+test.describe('place search from India', () => {
+  test.use({ locale: 'en-IN', timezoneId: 'Asia/Kolkata' });
+
+  test('"Delhi" lists Delhi, IN and New Delhi, IN before the US Delhis for an Indian browser', async ({
+    page,
+    request,
+  }) => {
+    await waitForStations(request);
+    await page.goto('/App');
+    await search(page, 'Delhi');
+    const hits = page.getByRole('list', { name: 'Places found' }).getByRole('button');
+    await expect(hits.first()).toContainText('Delhi, IN');
+    await expect(hits.nth(1)).toContainText('New Delhi, IN');
+    // The US Delhis are still found, after them.
+    await expect(page.getByRole('list', { name: 'Places found' })).toContainText('Delhi, US');
+  });
+
+  test('"Noida Sector 18" finds the locality in Noida, and picking it shows the stations there', async ({
+    page,
+    request,
+  }) => {
+    await waitForStations(request);
+    const noida = (
+      (await (await request.get('/api/stations/search?q=Noida&country=IN')).json()) as {
+        places: (Pt & { name: string })[];
+      }
+    ).places.find((p) => p.name === 'Noida')!;
+    await page.goto('/App');
+    await search(page, 'Noida Sector 18');
+    const first = page.getByRole('list', { name: 'Places found' }).getByRole('button').first();
+    await expect(first).toContainText('Sector, Noida, IN');
+    await first.click();
+    await expect(page.getByTestId('location-banner')).toContainText('Showing stations around Sector');
+    // The stations shown are Noida's: the nearest within a few km of the GeoNames point of Noida.
+    const box = await stationsInBox(request, 77.2, 28.4, 77.6, 28.75);
+    const hud = page.getByTestId('hud');
+    const id = await hud.getAttribute('data-station-id');
+    const shown = box.find((s) => s.id === id)!;
+    expect(haversineKm(shown, noida)).toBeLessThan(5);
+  });
+});
+
+test('driving past a Delhi station: never a backwards arrow without "Behind you", and the panel moves on', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  await waitForStations(request);
+  const box = await stationsInBox(request, ...DELHI_BOX);
+  // A real station whose nearest neighbour B is 1.2–3 km away: drive through A towards B.
+  const sorted = [...box].sort((a, b) => a.id.localeCompare(b.id));
+  let A: ApiStation | undefined;
+  let B: ApiStation | undefined;
+  for (const s of sorted) {
+    const others = box.filter((o) => o.id !== s.id);
+    const n = bruteForceNearest(others, s);
+    const d = haversineKm(s, n);
+    if (d >= 1.2 && d <= 3) {
+      A = s;
+      B = n;
+      break;
+    }
+  }
+  expect(A, 'a Delhi station 1.2–3 km from its nearest neighbour').toBeDefined();
+  const abKm = haversineKm(A!, B!);
+  const start = lerp(A!, B!, -0.3 / abKm);
+  const end = lerp(A!, B!, 0.6 / abKm);
+  const routeKm = haversineKm(start, end);
+  const passA = 0.3 / routeKm;
+  const speedKmh = 72;
+  await context.grantPermissions(['geolocation']);
+  await context.setGeolocation({ latitude: start.lat, longitude: start.lon, accuracy: 5 });
+  await page.goto('/App');
+  const hud = page.getByTestId('hud');
+  // The first list can take a while on a busy machine.
+  await expect(hud).toHaveAttribute('data-station-id', A!.id, { timeout: 30_000 });
+
+  const t0 = Date.now();
+  let checkedAfterPass = 0;
+  for (let step = 1; ; step++) {
+    await page.waitForTimeout(Math.max(0, t0 + step * 1000 - Date.now()));
+    const t = (((Date.now() - t0) / 3_600_000) * speedKmh) / routeKm;
+    if (t > 1) break;
+    const p = lerp(start, end, t);
+    await context.setGeolocation({ latitude: p.lat, longitude: p.lon, accuracy: 5 });
+    // Wait for the panel to show this fix: its distance is the distance to the station it shows.
+    await expect
+      .poll(async () => {
+        const id = await hud.getAttribute('data-station-id');
+        const s = box.find((x) => x.id === id)!;
+        const km = Number(await page.getByTestId('hud-distance').getAttribute('data-distance-km'));
+        return Math.abs(km - haversineKm(p, s));
+      })
+      .toBeLessThan(0.002);
+    if (step < 8) continue; // the speed and course are proven from the 8th fix (ADR 0008)
+    await expect(page.getByTestId('hud-heading-source')).toHaveAttribute('data-source', 'course');
+    const rotation = Number(await hud.getByTestId('direction-arrow').getAttribute('data-rotation-deg'));
+    const behind = await page.getByTestId('hud-behind').isVisible();
+    // Never a backwards arrow without saying so.
+    if (Math.abs(rotation) > 90) expect(behind, `arrow at ${rotation}° must say "Behind you"`).toBe(true);
+    const id = await hud.getAttribute('data-station-id');
+    const pastAkm = (t - passA) * routeKm;
+    if (pastAkm > 0.06) {
+      // Clearly past A (60 m): the panel shows a station ahead, not A.
+      expect(id, `${Math.round(pastAkm * 1000)} m past A`).not.toBe(A!.id);
+      const shown = box.find((x) => x.id === id)!;
+      const course = initialBearingDeg(A!, B!);
+      expect(Math.abs(turnDeg(course, initialBearingDeg(p, shown)))).toBeLessThanOrEqual(100);
+      await expect(page.getByTestId('hud-station-name')).toContainText('Next ahead');
+      checkedAfterPass += 1;
+    }
+  }
+  expect(checkedAfterPass).toBeGreaterThan(3);
+});
+
+test('report buttons are disabled, saying why, when the driver is 1 km from the station', async ({
+  page,
+  context,
+  request,
+}) => {
+  await waitForStations(request);
+  const box = await stationsInBox(request, ...DELHI_BOX);
+  // A real station with no other within 3 km; the driver stands 1 km north of it (0.009° of latitude).
+  const lonely = [...box]
+    .sort((a, b) => a.id.localeCompare(b.id))
+    .find(
+      (s) =>
+        haversineKm(
+          bruteForceNearest(
+            box.filter((o) => o.id !== s.id),
+            s,
+          ),
+          s,
+        ) > 3,
+    )!;
+  expect(lonely).toBeDefined();
+  const here = { lon: lonely.lon, lat: lonely.lat + 0.009 };
+  expect(bruteForceNearest(box, here).id).toBe(lonely.id);
+  const km = haversineKm(here, lonely);
+  expect(km).toBeGreaterThan(0.9);
+  await context.grantPermissions(['geolocation']);
+  await context.setGeolocation({ latitude: here.lat, longitude: here.lon, accuracy: 5 });
+  await page.goto('/App');
+  const hud = page.getByTestId('hud');
+  // The first list can take a while on a busy machine.
+  await expect(hud).toHaveAttribute('data-station-id', lonely.id, { timeout: 30_000 });
+  await hud.getByRole('button', { name: 'Details' }).click();
+  const details = page.getByTestId('station-details');
+  await expect(details.getByTestId('report-too-far')).toContainText('Come within 500 m to report');
+  await expect(details.getByTestId('report-too-far')).toContainText(`${km.toFixed(1)} km`);
+  for (const name of ['Gas available', 'No gas']) {
+    await expect(details.getByRole('button', { name, exact: true })).toBeDisabled();
+  }
+});
+
+test('a MIMIT price older than 7 days shows its age as a warning', async ({ page, request }) => {
+  await waitForStations(request);
+  // Italian stations with a price, from the real MIMIT import, around a few cities.
+  const now = Date.now();
+  let old: { id: string; days: number } | undefined;
+  for (const [lat, lon] of [
+    [45.46, 9.19],
+    [41.9, 12.5],
+    [41.12, 16.87],
+    [40.85, 14.27],
+    [44.49, 11.34],
+  ]) {
+    const res = await request.get(`/api/stations/nearest?lat=${lat}&lon=${lon}&limit=50&radiusKm=50`);
+    const body = (await res.json()) as {
+      stations: { id: string; price: { publishedAt: string; outlier: boolean } | null }[];
+    };
+    for (const s of body.stations) {
+      if (!s.price || s.price.outlier) continue;
+      const days = Math.floor((now - Date.parse(s.price.publishedAt)) / 86_400_000);
+      if (days > 7 && (!old || days > old.days)) old = { id: s.id, days };
+    }
+  }
+  expect(old, 'a MIMIT station whose price is more than a week old').toBeDefined();
+  await page.goto(`/stations/${old!.id}`);
+  const warning = page.getByTestId('station-details').getByTestId('price-age-warning');
+  await expect(warning).toBeVisible();
+  await expect(warning).toHaveAttribute('data-days', String(old!.days));
+  await expect(warning).toContainText('it may have changed');
+});
