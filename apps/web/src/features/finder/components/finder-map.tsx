@@ -105,13 +105,25 @@ export default function FinderMap(props: FinderMapProps) {
         const at = map.project(toLeaflet(s), zoom);
         if (touchesCluster(at.x, at.y, circles)) continue;
       }
-      L.circleMarker(toLeaflet(s), {
-        radius: isSelected ? 11 : 8,
-        color: isSelected ? '#111' : '#fff',
-        weight: isSelected ? 3 : 2,
-        fillColor: STATUS_COLOURS[s.status.status],
-        fillOpacity: 1,
-      })
+      // The selected station is a marker above the clusters (below the driver), so none ever hides it.
+      const marker = isSelected
+        ? L.marker(toLeaflet(s), {
+            icon: L.divIcon({
+              className: 'selected-station-marker',
+              html: `<span style="background:${STATUS_COLOURS[s.status.status]}"></span>`,
+              iconSize: [26, 26],
+            }),
+            keyboard: false,
+            zIndexOffset: 500,
+          })
+        : L.circleMarker(toLeaflet(s), {
+            radius: 8,
+            color: '#fff',
+            weight: 2,
+            fillColor: STATUS_COLOURS[s.status.status],
+            fillOpacity: 1,
+          });
+      marker
         .bindTooltip(() => stationTooltip(current(s), Date.now()))
         .on('click', () => callbacks.current.onSelect(current(s)))
         .addTo(l.list);
