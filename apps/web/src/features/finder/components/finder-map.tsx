@@ -82,7 +82,8 @@ export default function FinderMap(props: FinderMapProps) {
 
   // Listed stations: always drawn, so the map agrees with the list even if the viewport request fails.
   // Redrawn only when the set of stations, their status, the selection or the clusters change — not on every
-  // fix. A listed station under a cluster's circle is left to the cluster (it counts it), except the selected.
+  // fix. A listed station under a cluster's circle is left to the cluster that counts it (the selected one too:
+  // the line to it ends at that cluster; drawn above, it hid the cluster's figure).
   const stationsRef = useRef(stations);
   stationsRef.current = stations;
   const drawKey = stations.map((s) => `${s.id}:${s.status.status}`).join(',');
@@ -101,29 +102,17 @@ export default function FinderMap(props: FinderMapProps) {
       : [];
     for (const s of stationsRef.current) {
       const isSelected = s.id === selectedId;
-      if (!isSelected && map && circles.length) {
+      if (map && circles.length) {
         const at = map.project(toLeaflet(s), zoom);
         if (touchesCluster(at.x, at.y, circles)) continue;
       }
-      // The selected station is a marker above the clusters (below the driver), so none ever hides it.
-      const marker = isSelected
-        ? L.marker(toLeaflet(s), {
-            icon: L.divIcon({
-              className: 'selected-station-marker',
-              html: `<span style="background:${STATUS_COLOURS[s.status.status]}"></span>`,
-              iconSize: [26, 26],
-            }),
-            keyboard: false,
-            zIndexOffset: 500,
-          })
-        : L.circleMarker(toLeaflet(s), {
-            radius: 8,
-            color: '#fff',
-            weight: 2,
-            fillColor: STATUS_COLOURS[s.status.status],
-            fillOpacity: 1,
-          });
-      marker
+      L.circleMarker(toLeaflet(s), {
+        radius: isSelected ? 11 : 8,
+        color: isSelected ? '#111' : '#fff',
+        weight: isSelected ? 3 : 2,
+        fillColor: STATUS_COLOURS[s.status.status],
+        fillOpacity: 1,
+      })
         .bindTooltip(() => stationTooltip(current(s), Date.now()))
         .on('click', () => callbacks.current.onSelect(current(s)))
         .addTo(l.list);
