@@ -93,6 +93,7 @@ test('the toggle turns into a close "×" with aria-expanded and an accurate labe
   await expect(open).toHaveAttribute('aria-expanded', 'true');
   // The outer bars cross at ±45° and the middle one disappears: an "×", not a hamburger.
   const angle = (m: string) => {
+    if (m === 'none') return 0;
     const [a, b] = m
       .match(/matrix\(([^)]+)\)/)![1]!
       .split(',')
