@@ -14,7 +14,8 @@ async function openFinderAt(page: Page, at: { latitude: number; longitude: numbe
   await page.context().grantPermissions(['geolocation']);
   await page.context().setGeolocation({ accuracy: 10, ...at });
   await page.goto('/App');
-  await expect(page.getByTestId('hud')).toHaveAttribute('data-station-id', /.+/);
+  // Generous: this is no speed test, and the test machine may be busy.
+  await expect(page.getByTestId('hud')).toHaveAttribute('data-station-id', /.+/, { timeout: 30_000 });
 }
 
 test('the search box keeps its place (and its text) when the first fix arrives', async ({
@@ -33,7 +34,7 @@ test('the search box keeps its place (and its text) when the first fix arrives',
   // Granting starts GPS on its own (the finder listens to the permission); the button is the fallback.
   const use = page.getByRole('button', { name: 'Use my location' });
   if (await use.isVisible()) await use.click({ timeout: 2000 }).catch(() => undefined);
-  await expect(page.getByTestId('hud')).toHaveAttribute('data-station-id', /.+/);
+  await expect(page.getByTestId('hud')).toHaveAttribute('data-station-id', /.+/, { timeout: 30_000 });
   await expect(page.getByTestId('station-list').locator('li').first()).toBeVisible();
   const after = await pageY();
   // Before: the box moved ~1,700 px down a phone, below the list and the map (and lost what was typed).
@@ -47,6 +48,7 @@ test('the search box keeps its place (and its text) when the first fix arrives',
 });
 
 test('Tab goes through the finder in the order it reads on screen', async ({ page }) => {
+  test.slow(); // up to 120 key presses, each answered by the browser
   await openFinderAt(page, DELHI);
   await expect(page.getByTestId('station-list').locator('li').first()).toBeVisible();
   await expect(page.locator('.leaflet-container')).toBeVisible();
@@ -143,6 +145,7 @@ test('Escape from the details dialog puts focus back on the button that opened i
 test('cluster figures sit centred inside their circles, and no station dot lies under a cluster', async ({
   page,
 }) => {
+  test.slow(); // several zoom steps, each waiting for the viewport's stations
   await page.route('**/tile.openstreetmap.org/**', (route) => route.abort());
   await openFinderAt(page, DELHI);
   const map = page.getByTestId('finder-map');
