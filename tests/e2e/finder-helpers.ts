@@ -75,3 +75,25 @@ export function bruteForceNearest(stations: ApiStation[], p: Pt): ApiStation {
   for (const s of stations) if (haversineKm(p, s) < haversineKm(p, best)) best = s;
   return best;
 }
+
+/** sRGB channels of a computed colour string ("rgb(…)", "rgba(…)" or "#rrggbb"). */
+export function parseColour(colour: string): [number, number, number] {
+  const hex = colour.match(/^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i);
+  if (hex) return [1, 2, 3].map((i) => Number.parseInt(hex[i]!, 16)) as [number, number, number];
+  const rgb = colour.match(/rgba?\(\s*([\d.]+)[,\s]+([\d.]+)[,\s]+([\d.]+)/);
+  if (!rgb) throw new Error(`not a colour: ${colour}`);
+  return [Number(rgb[1]), Number(rgb[2]), Number(rgb[3])];
+}
+
+/** WCAG 2 contrast ratio of two opaque colours (1 to 21). */
+export function contrastRatio(a: string, b: string): number {
+  const luminance = (c: string) => {
+    const [r, g, bl] = parseColour(c).map((v) => {
+      const s = v / 255;
+      return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+    }) as [number, number, number];
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}

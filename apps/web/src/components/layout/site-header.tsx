@@ -1,5 +1,5 @@
-import { useId, useState } from 'react';
-import { Link, NavLink } from 'react-router';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
 import { site } from '../../config/site';
 
 const NAV_LINKS = [
@@ -10,21 +10,54 @@ const NAV_LINKS = [
   { to: '/pricing', label: 'Pricing' },
 ] as const;
 
-/** Top bar: logo home link and the five main links; below 760 px they collapse behind a toggle. */
+/**
+ * Top bar: logo home link and the five main links; below 760 px they collapse behind a toggle. The open menu
+ * closes on a tap outside it, on Escape (focus back on the toggle) and on any navigation, so it never covers
+ * the page that opens next.
+ */
 export function SiteHeader() {
   const [open, setOpen] = useState(false);
   const menuId = useId();
+  const headerRef = useRef<HTMLElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const { pathname, search, hash } = useLocation();
   const close = () => setOpen(false);
+
+  // Any navigation closes the menu: a nav link, a link in the page, the browser's back button.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the location parts are the trigger, not read.
+  useEffect(() => {
+    setOpen(false);
+  }, [pathname, search, hash]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (e: PointerEvent) => {
+      if (!headerRef.current?.contains(e.target as Node)) setOpen(false);
+    };
+    const onKeyDown = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpen(false);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [open]);
+
   return (
-    <header className="site-header">
+    <header className="site-header" ref={headerRef}>
       <div className="container site-header__inner">
         <Link to="/" className="brand" onClick={close} aria-label={`${site.name} home`}>
           <img src="/favicon.svg" alt="" width="32" height="32" />
           <span>{site.name}</span>
         </Link>
         <button
+          ref={toggleRef}
           type="button"
-          className="menu-toggle"
+          className={`menu-toggle${open ? ' is-open' : ''}`}
           aria-expanded={open}
           aria-controls={menuId}
           onClick={() => setOpen((v) => !v)}

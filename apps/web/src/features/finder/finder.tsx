@@ -103,9 +103,10 @@ export default function Finder() {
     <div className="finder">
       <div className="container finder__head">
         <h1 className="finder__title">Find the nearest CNG station</h1>
+        {/* One place for search, before and after the first fix: above the banner, whose height changes
+            with the location state, so a fix never moves the box (it used to jump ~1,700 px down a phone). */}
+        {search}
         <LocationBanner state={location.state} onStart={location.start} />
-        {/* Without a position, search is the way in: put it first, above the map. */}
-        {!position && search}
       </div>
       <div className="container finder__body">
         <div className="finder__primary">
@@ -151,27 +152,6 @@ export default function Finder() {
               Use the compass when standing still
             </button>
           )}
-          <MapBoundary>
-            <Suspense fallback={<div className="finder-map finder-map--loading">Loading the map…</div>}>
-              <FinderMap
-                position={mapPosition}
-                accuracyM={gps?.accuracyM ?? null}
-                headingDeg={f.heading.source === 'north-up' ? null : f.heading.deg}
-                stations={mapStations}
-                selected={mapSelected}
-                tapSetsPosition={!gps}
-                onSelect={(s) => f.select(s)}
-                onSetPosition={(p) => location.setManual(p.lon, p.lat, 'the point you chose on the map')}
-              />
-            </Suspense>
-          </MapBoundary>
-        </div>
-        <div className="finder__side">
-          {position && search}
-          {noGps && !position && (
-            <p className="finder-message">Or long-press (right-click) the map to set where you are.</p>
-          )}
-          <FiltersBar filters={f.filters} brands={brands} hoursKnown={f.hoursKnown} onChange={f.setFilters} />
           <div className="finder__list-head">
             <h2>
               Stations near {position ? (location.state.position?.kind === 'manual' ? 'there' : 'you') : '…'}
@@ -204,6 +184,26 @@ export default function Finder() {
             }}
             onDetails={setDetailsId}
           />
+        </div>
+        <div className="finder__side">
+          {noGps && !position && (
+            <p className="finder-message">Or long-press (right-click) the map to set where you are.</p>
+          )}
+          <MapBoundary>
+            <Suspense fallback={<div className="finder-map finder-map--loading">Loading the map…</div>}>
+              <FinderMap
+                position={mapPosition}
+                accuracyM={gps?.accuracyM ?? null}
+                headingDeg={f.heading.source === 'north-up' ? null : f.heading.deg}
+                stations={mapStations}
+                selected={mapSelected}
+                tapSetsPosition={!gps}
+                onSelect={(s) => f.select(s)}
+                onSetPosition={(p) => location.setManual(p.lon, p.lat, 'the point you chose on the map')}
+              />
+            </Suspense>
+          </MapBoundary>
+          <FiltersBar filters={f.filters} brands={brands} hoursKnown={f.hoursKnown} onChange={f.setFilters} />
           <AddStationForm
             position={position}
             positionLabel={

@@ -4,7 +4,10 @@ import type { LonLat } from '../../../components/map/lat-lng';
 import { stationUrl } from './station-actions';
 import { StationDetails } from './station-details';
 
-/** Station details over the finder (a modal sheet); Escape or Close returns to the finder. */
+/**
+ * Station details over the finder (a modal sheet); Escape or Close returns to the finder, with focus back on
+ * the control that opened it.
+ */
 export function DetailsDialog({
   id,
   known,
@@ -19,8 +22,14 @@ export function DetailsDialog({
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;
+    // The control that opened the details: the dialog is unmounted on close, which would drop focus to the
+    // page body, so focus goes back to it (as a keyboard or screen-reader user expects).
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
+    return () => {
+      dialog?.close();
+      if (opener?.isConnected) opener.focus({ preventScroll: true });
+    };
   }, []);
   return (
     <dialog

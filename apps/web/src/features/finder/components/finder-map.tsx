@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { fromLeaflet, type LonLat, toLeaflet } from '../../../components/map/lat-lng';
 import { useLeafletMap } from '../../../components/map/use-leaflet-map';
 import { useViewportStations } from '../hooks/use-viewport-stations';
+import { touchesCluster } from '../utils/cluster-icon';
 import { stationTooltip } from '../utils/station-tooltip';
 import { STATUS_COLOURS } from './status-colours';
 
@@ -50,7 +51,7 @@ export default function FinderMap(props: FinderMapProps) {
   const callbacks = useRef({ onSelect, onSetPosition, tapSetsPosition });
   callbacks.current = { onSelect, onSetPosition, tapSetsPosition };
   const listIds = new Set(stations.map((s) => s.id));
-  useViewportStations(map, listIds, (s) => callbacks.current.onSelect(s));
+  const clusters = useViewportStations(map, listIds, (s) => callbacks.current.onSelect(s));
 
   useEffect(() => {
     if (!map) return;
@@ -80,7 +81,9 @@ export default function FinderMap(props: FinderMapProps) {
   }, [map]);
 
   // Listed stations: always drawn, so the map agrees with the list even if the viewport request fails.
-  // Redrawn only when the set of stations, their status or the selection changes — not on every fix.
+  // Redrawn only when the set of stations, their status, the selection or the clusters change — not on every
+  // fix. A listed station under a cluster's circle is left to the cluster that counts it (the selected one too:
+  // the line to it ends at that cluster; drawn above, it hid the cluster's figure).
   const stationsRef = useRef(stations);
   stationsRef.current = stations;
   const drawKey = stations.map((s) => `${s.id}:${s.status.status}`).join(',');
@@ -93,8 +96,16 @@ export default function FinderMap(props: FinderMapProps) {
     // The tooltip and the click read the station as it is now: a new report with the same status word
     // (another count, a newer time) changes no marker but must change the tooltip.
     const current = (s: NearestStation) => stationsRef.current.find((x) => x.id === s.id) ?? s;
+    const zoom = map?.getZoom() ?? 0;
+    const circles = map
+      ? clusters.map((c) => ({ ...map.project(toLeaflet(c), zoom), radius: c.radius }))
+      : [];
     for (const s of stationsRef.current) {
       const isSelected = s.id === selectedId;
+      if (map && circles.length) {
+        const at = map.project(toLeaflet(s), zoom);
+        if (touchesCluster(at.x, at.y, circles)) continue;
+      }
       L.circleMarker(toLeaflet(s), {
         radius: isSelected ? 11 : 8,
         color: isSelected ? '#111' : '#fff',
@@ -106,7 +117,7 @@ export default function FinderMap(props: FinderMapProps) {
         .on('click', () => callbacks.current.onSelect(current(s)))
         .addTo(l.list);
     }
-  }, [map, drawKey, selectedId]);
+  }, [map, drawKey, selectedId, clusters]);
 
   // The driver, the accuracy circle and the line to the selected station move on every fix.
   useEffect(() => {

@@ -45,7 +45,7 @@ export function LocationBanner({ state, onStart }: { state: LocationState; onSta
           </p>
           {useButton}
           <p className="finder-banner__alt">
-            Prefer not to? Search a city or station below, or long-press the map.
+            Prefer not to? Search a city or station above, or long-press the map.
           </p>
         </div>
       );
@@ -70,7 +70,7 @@ export function LocationBanner({ state, onStart }: { state: LocationState; onSta
           role="status"
         >
           <p>
-            <strong>Location is off for this site.</strong> Search a city or station below, or long-press
+            <strong>Location is off for this site.</strong> Search a city or station above, or long-press
             (right-click) the map to set your position. To use GPS, allow location for this site in your
             browser settings.
           </p>
@@ -85,7 +85,7 @@ export function LocationBanner({ state, onStart }: { state: LocationState; onSta
           role="status"
         >
           <p>
-            <strong>Your device could not tell where you are.</strong> Search a city or station below, or
+            <strong>Your device could not tell where you are.</strong> Search a city or station above, or
             long-press the map.
           </p>
           {typeof navigator !== 'undefined' && 'geolocation' in navigator && useButton}

@@ -1,11 +1,18 @@
 import type { StationSummary } from '@cng/shared';
 import * as L from 'leaflet';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { toLeaflet } from '../../../components/map/lat-lng';
 import { LiveMarkers } from '../../../components/status/live-markers';
 import { shownName } from '../../../lib/station-name';
 import { fetchViewport } from '../api/finder-api';
 import { STATUS_COLOURS } from '../components/status-colours';
+import {
+  type ClusterCircle,
+  clusterDiameter,
+  clusterLabel,
+  type PixelCircle,
+  touchesCluster,
+} from '../utils/cluster-icon';
 import { type Box, type LoadedView, needsReload, paddedBox } from '../utils/viewport-box';
 
 /** Wait this long after the map stops moving before asking for its stations (a fling fires many moves). */
@@ -19,16 +26,20 @@ const VIEWPORT_PAD = 0.5;
  * the nearest list (`skipIds`) are left to that layer. While single stations are drawn, an event stream on
  * the loaded box recolours them as their status changes, and a `reset` from it loads the box again. The box
  * asked for is padded, and a move that stays inside it at the same zoom asks nothing (following the driver).
+ * Clusters are divIcons in the marker pane, above the canvas dots (overlay pane); a dot that would touch a
+ * cluster's circle is left out (it is counted in, or hidden by, the cluster). Returns the clusters drawn, so
+ * the finder's own dots can keep clear of them too.
  */
 export function useViewportStations(
   map: L.Map | null,
   skipIds: Set<string>,
   onSelect: (s: StationSummary) => void,
-) {
+): readonly ClusterCircle[] {
   const skip = useRef(skipIds);
   skip.current = skipIds;
   const select = useRef(onSelect);
   select.current = onSelect;
+  const [circles, setCircles] = useState<readonly ClusterCircle[]>([]);
 
   useEffect(() => {
     if (!map) return;
@@ -56,12 +67,18 @@ export function useViewportStations(
         .then((res) => {
           layer.clearLayers();
           live.clear();
+          const drawn: ClusterCircle[] = [];
+          const inPixels: PixelCircle[] = [];
           for (const cl of res.clusters) {
-            const size = cl.count < 10 ? 30 : cl.count < 100 ? 38 : 46;
+            const label = clusterLabel(cl.count);
+            const size = clusterDiameter(label);
+            const at = map.project(toLeaflet(cl), zoom);
+            drawn.push({ lon: cl.lon, lat: cl.lat, radius: size / 2 });
+            inPixels.push({ x: at.x, y: at.y, radius: size / 2 });
             L.marker(toLeaflet(cl), {
               icon: L.divIcon({
                 className: 'station-cluster',
-                html: `<span>${cl.count}</span>`,
+                html: `<span class="station-cluster__count">${label}</span>`,
                 iconSize: [size, size],
               }),
               title: `${cl.count} stations: zoom in`,
@@ -72,6 +89,8 @@ export function useViewportStations(
           }
           for (const s of res.stations) {
             if (skip.current.has(s.id)) continue;
+            const at = map.project(toLeaflet(s), zoom);
+            if (touchesCluster(at.x, at.y, inPixels)) continue;
             const marker = L.circleMarker(toLeaflet(s), {
               radius: 7,
               color: '#fff',
@@ -88,6 +107,7 @@ export function useViewportStations(
               .on('click', () => select.current(current()))
               .addTo(layer);
           }
+          setCircles(drawn);
           live.follow(box);
           performance.mark('finder:viewport-rendered');
         })
@@ -110,6 +130,8 @@ export function useViewportStations(
       live.close();
       map.off('moveend', schedule);
       layer.remove();
+      setCircles([]);
     };
   }, [map]);
+  return circles;
 }
