@@ -1,9 +1,7 @@
 import { formatDistance } from '@cng/shared';
 import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
-import { ArrivalPrompt } from '../../components/status/arrival-prompt';
 import { prefersReducedMotion } from '../../lib/scroll-to-top';
 import { OfflineMarker } from '../../pwa/offline-marker';
-import { savedNearestIsSure } from '../../pwa/offline-stations';
 import { NEAREST_RADIUS_KM } from './api/finder-api';
 import { DetailsDialog } from './components/details-dialog';
 import { FavouritesPanel } from './components/favourites-panel';
@@ -15,6 +13,8 @@ import { PlaceSearch } from './components/place-search';
 import { StationList } from './components/station-list';
 import { useFavourites } from './hooks/use-favourites';
 import { useFinder } from './hooks/use-finder';
+import { savedNearestIsSure } from './offline/offline-stations';
+import { ArrivalPrompt } from './status/arrival-prompt';
 import { filtersSummary, hasFilters, NO_FILTERS } from './utils/finder-filters';
 import './finder.css';
 import { AddStationForm } from './components/add-station-form';

@@ -1,7 +1,7 @@
 import { cardinalOf, formatDistance, type NearestStation } from '@cng/shared';
-import { StatusBadge } from '../../../components/status/status-badge';
 import { brandBesideName, shownName } from '../../../lib/station-name';
 import { OfflineMarker } from '../../../pwa/offline-marker';
+import { StatusBadge } from '../status/status-badge';
 import { etaText, straightLineEta } from '../utils/eta';
 import { arrowRotationDeg, type Heading, headingLabel } from '../utils/heading-source';
 import { defaultNavigationApp, NAVIGATION_LABELS, navigationUrl } from '../utils/navigation-links';

@@ -1,6 +1,6 @@
 import { bearingDeg, distanceKm, type NearestStation, type StationSummary } from '@cng/shared';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useStationEvents } from '../../../components/status/use-station-events';
+import { useStationEvents } from '../status/use-station-events';
 import { refreshFavouriteSnapshots } from '../utils/favourites-store';
 import {
   effectiveFilters,

@@ -1,9 +1,9 @@
 import { distanceKm, type NearestStation } from '@cng/shared';
 import { useEffect, useRef, useState } from 'react';
 import type { LonLat } from '../../../components/map/lat-lng';
-import { type SavedCoverage, savedStationsNear } from '../../../pwa/offline-stations';
-import { rememberNearest } from '../../../pwa/remember-nearest';
 import { fetchNearest, NEAREST_LIMIT, NEAREST_RADIUS_KM } from '../api/finder-api';
+import { type SavedCoverage, savedStationsNear } from '../offline/offline-stations';
+import { rememberNearest } from '../offline/remember-nearest';
 import type { FinderFilters } from '../utils/finder-filters';
 import { type FetchedList, listBoundKm, refetchReason } from '../utils/refetch-rule';
 

@@ -1,6 +1,6 @@
 import { bearingDeg, distanceKm, type NearestStation, type StationSummary } from '@cng/shared';
-import type { LonLat } from '../components/map/lat-lng';
-import { operatorQuery } from '../features/finder/utils/finder-filters';
+import type { LonLat } from '../../../components/map/lat-lng';
+import { operatorQuery } from '../utils/finder-filters';
 
 /** The last nearest list the finder showed (whatever its filters). */
 export const LAST_LIST_KEY = 'cng.offline.last-list.v1';

@@ -1,6 +1,6 @@
 import type { ReportList } from '@cng/shared';
 import { useEffect, useState } from 'react';
-import { formatDateTime } from '../../lib/formatters';
+import { formatDateTime } from '../../../lib/formatters';
 import { StatusIcon } from './status-icon';
 import { REPORT_BUTTON_LABELS, timeAgo } from './status-labels';
 import { useMinuteClock } from './use-minute-clock';

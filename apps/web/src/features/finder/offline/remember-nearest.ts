@@ -1,5 +1,6 @@
 import { type NearestResponse, STATION_API_LIMITS, type StationSummary } from '@cng/shared';
-import type { LonLat } from '../components/map/lat-lng';
+import type { LonLat } from '../../../components/map/lat-lng';
+import { whenIdle } from '../../../pwa/when-idle';
 import {
   AREA_KEY,
   AREA_LIMIT,
@@ -8,7 +9,6 @@ import {
   LAST_LIST_KEY,
   saveStations,
 } from './offline-stations';
-import { whenIdle } from './when-idle';
 
 let areaInFlight = false;
 
