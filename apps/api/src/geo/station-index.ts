@@ -1,9 +1,8 @@
-import type { Station } from '@cng/shared';
-import { shortOf } from '../importers/company-aliases';
+import { operatorMatches, operatorSearchText, type Station } from '@cng/shared';
 import { NearestIndex } from './nearest-index';
 import { compileOpenNow, type OpenNowFn } from './open-now';
 import { StationClusters } from './station-clusters';
-import { foldText, StationSearch } from './station-search';
+import { StationSearch } from './station-search';
 
 /**
  * Everything the station API answers from, built in one go from the active stations and never mutated:
@@ -34,9 +33,7 @@ export class StationIndex {
     this.positionById = new Map(stations.map((s, i) => [s.id, i]));
     this.openNowFns = stations.map(compileOpenNow);
     // With the short names of the companies ("Indraprastha Gas Limited" is found by "IGL" too).
-    this.operatorText = stations.map((s) =>
-      foldText([s.operator, s.brand, shortOf(s.operator), shortOf(s.brand)].filter(Boolean).join('\n')),
-    );
+    this.operatorText = stations.map(operatorSearchText);
     this.jsonHeads = new Array(stations.length);
   }
 
@@ -69,6 +66,6 @@ export class StationIndex {
 
   /** Whether station i's operator or brand contains `text` (case and accents ignored). */
   operatorMatches(i: number, foldedText: string): boolean {
-    return this.operatorText[i]!.includes(foldedText);
+    return operatorMatches(this.operatorText[i]!, foldedText);
   }
 }

@@ -3,10 +3,10 @@ import {
   bearingDeg,
   NearestQuerySchema,
   NearestResponseSchema,
+  operatorQueryText,
   STATION_API_LIMITS,
 } from '@cng/shared';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { foldText } from '../../geo/station-search';
 import { JSON_CONTENT_TYPE, LIST_CACHE_CONTROL, presentStationJson, RATE_LIMITED_RESPONSE } from './present';
 
 /** GET /api/stations/nearest: stations by great-circle distance from a point, with filters. */
@@ -34,7 +34,7 @@ const nearestRoute: FastifyPluginAsyncTypebox = async (app) => {
       const index = app.stationIndex.current;
       const now = new Date();
       const statusProvider = app.statusProvider;
-      const operatorText = operator ? foldText(operator.trim()) : null;
+      const operatorText = operator ? operatorQueryText(operator) : null;
       const statuses = status ? new Set(status.split(',')) : null;
       const keep =
         operatorText || statuses || openNow !== undefined
