@@ -1,5 +1,6 @@
-import { REPORT_LIMITS, type StatusList, type StatusSummary } from '@cng/shared';
+import { REPORT_LIMITS, type StatusSummary } from '@cng/shared';
 import { useEffect, useState } from 'react';
+import { fetchStatuses } from '../api/finder-api';
 import { openStatusStream } from './status-stream';
 
 export interface StationEvents {
@@ -40,13 +41,8 @@ export function useStationEvents(stationIds: readonly string[]): StationEvents {
           seqs: { ...s.seqs, [event.stationId]: event.seq },
         })),
       onReset: (reset) => {
-        fetch(`/api/status?stations=${ids}`, {
-          signal: controller.signal,
-          headers: { accept: 'application/json' },
-        })
-          .then(async (res) => {
-            if (!res.ok) throw new Error(`The server answered ${res.status}.`);
-            const { statuses } = (await res.json()) as StatusList;
+        fetchStatuses(ids, controller.signal)
+          .then(({ statuses }) => {
             // Every station may have changed: new statuses, and a new sequence so timelines refetch too.
             const seqs = Object.fromEntries(Object.keys(statuses).map((id) => [id, reset.seq]));
             setState((s) => ({
