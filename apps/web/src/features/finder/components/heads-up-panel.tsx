@@ -1,4 +1,5 @@
 import { cardinalOf, formatDistance, type NearestStation } from '@cng/shared';
+import type { ReactNode } from 'react';
 import { brandBesideName, shownName } from '../../../lib/station-name';
 import { OfflineMarker } from '../../../pwa/offline-marker';
 import { StatusBadge } from '../status/status-badge';
@@ -33,6 +34,10 @@ export interface HeadsUpPanelProps {
   offline: OfflineSource | null;
   onBackToNearest: () => void;
   onDetails: () => void;
+  /** True when a filter chose the list: the nearest is the nearest match, not the nearest station. */
+  filtered?: boolean;
+  /** Shown at the top of the panel (the filter notice). */
+  children?: ReactNode;
 }
 
 /** The one-glance panel: distance, direction, speed and ETA to the selected station, in big type. */
@@ -43,7 +48,9 @@ export function HeadsUpPanel(props: HeadsUpPanelProps) {
   const cardinal = cardinalOf(station.bearingDeg);
   const picked = manualPosition && station.distanceKm < PICKED_WITHIN_KM;
   const app = defaultNavigationApp(typeof navigator === 'undefined' ? '' : navigator.userAgent);
-  const label = !isNearest ? 'Selected' : offline ? 'Nearest saved' : 'Nearest';
+  const label = !isNearest
+    ? 'Selected'
+    : ['Nearest', offline ? 'saved' : null, props.filtered ? 'match' : null].filter(Boolean).join(' ');
   return (
     <section className="hud" aria-label="Selected station" data-testid="hud" data-station-id={station.id}>
       {offline && (
@@ -56,6 +63,7 @@ export function HeadsUpPanel(props: HeadsUpPanelProps) {
           )}
         </div>
       )}
+      {props.children}
       <div className="hud__top">
         {picked ? (
           <p className="hud__picked" data-testid="hud-picked">

@@ -10,7 +10,6 @@ import {
   saveFilters,
 } from '../utils/finder-filters';
 import { headingFor } from '../utils/heading-source';
-import { recomputeStations } from '../utils/live-stations';
 import { positionLonLat } from '../utils/location-state';
 import { useCompass } from './use-compass';
 import { useLocation } from './use-location';
@@ -37,18 +36,13 @@ export function useFinder() {
     if (nearest.version > 0 && !nearest.openNowApplied) setHoursKnown(hoursKnownIn(nearest.stations));
   }, [nearest.version, nearest.openNowApplied, nearest.stations]);
 
-  // Live status pushed by the server (SSE) for the listed stations, merged over the status they came with.
+  // Live status pushed by the server (SSE) for the listed stations, merged over the status they came with;
+  // the distances and bearings were computed once for this fix by useNearest (`here`).
   const listIds = useMemo(() => nearest.stations.map((s) => s.id), [nearest.stations]);
   const events = useStationEvents(listIds);
-  const withLiveStatus = useMemo(
-    () => nearest.stations.map((s) => (events.statuses[s.id] ? { ...s, status: events.statuses[s.id]! } : s)),
-    [nearest.stations, events.statuses],
-  );
-
-  // The per-fix work: distance and bearing to every listed station, no request.
   const stations = useMemo(
-    () => (position ? recomputeStations(withLiveStatus, position) : withLiveStatus),
-    [withLiveStatus, position],
+    () => nearest.here.map((s) => (events.statuses[s.id] ? { ...s, status: events.statuses[s.id]! } : s)),
+    [nearest.here, events.statuses],
   );
 
   useEffect(() => {
