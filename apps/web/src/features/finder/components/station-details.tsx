@@ -60,7 +60,7 @@ const POSITION_SOURCE: Record<StationSummary['coordinateQuality'], string> = {
 export function StationDetails({ stationId, known, position, headingLevel = 2 }: StationDetailsProps) {
   const { station: loaded, origin, loading, problemKind, problem } = useStation(stationId, known);
   // Live status changes pushed by the server replace the status the page loaded with.
-  const events = useStationEvents([stationId]);
+  const events = useStationEvents([stationId], loaded ? [loaded] : []);
   const liveStatus = events.statuses[stationId];
   const station = loaded && liveStatus ? { ...loaded, status: liveStatus } : loaded;
   const savedAt = useFavourites().find((f) => f.id === stationId)?.savedAt;

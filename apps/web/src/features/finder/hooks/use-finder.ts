@@ -39,7 +39,7 @@ export function useFinder() {
   // Live status pushed by the server (SSE) for the listed stations, merged over the status they came with;
   // the distances and bearings were computed once for this fix by useNearest (`here`).
   const listIds = useMemo(() => nearest.stations.map((s) => s.id), [nearest.stations]);
-  const events = useStationEvents(listIds);
+  const events = useStationEvents(listIds, nearest.stations);
   const stations = useMemo(
     () => nearest.here.map((s) => (events.statuses[s.id] ? { ...s, status: events.statuses[s.id]! } : s)),
     [nearest.here, events.statuses],
