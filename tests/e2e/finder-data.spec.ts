@@ -8,6 +8,9 @@ const KHARGHAR = { latitude: 19.0454, longitude: 73.0645 };
 /** Bari, between two real Metano stations (see finder.spec.ts). */
 const BARI = { latitude: 41.1, longitude: 16.9317 };
 
+// Two page loads and an offline round trip per test, on a shared CI machine: more than the default minute.
+test.describe.configure({ timeout: 120_000 });
+
 test.beforeAll(async ({ request }) => {
   await waitForStations(request);
 });
