@@ -204,7 +204,9 @@ test('low GPS accuracy is said out loud @desktop', async ({ page }) => {
   await expect(page.getByTestId('location-banner')).toContainText('±450 m');
 });
 
-test('filters are remembered on the device and sent to the server @desktop', async ({ page }) => {
+test('filters last for the session (a reload keeps them) and are sent to the server @desktop', async ({
+  page,
+}) => {
   await openFinderAt(page, BARI);
   const nearest = page.waitForRequest(
     (r) => r.url().includes('/api/stations/nearest') && r.url().includes('status=available'),
@@ -220,9 +222,9 @@ test('a remembered "Open now" never leaves an empty list where no station publis
   page,
 }) => {
   // No station in the data publishes opening hours (openNow is null everywhere): the audit found the
-  // remembered filter emptied the list with no word why.
+  // remembered filter emptied the list with no word why. (Filters now last one session: set in this one.)
   await page.addInitScript(() =>
-    localStorage.setItem(
+    sessionStorage.setItem(
       'cng.finder.filters.v1',
       JSON.stringify({ openNow: true, availableOnly: false, operator: '' }),
     ),

@@ -1,3 +1,4 @@
+export * from './companies';
 export * from './contact';
 export * from './errors';
 export * from './format';

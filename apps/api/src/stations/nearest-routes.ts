@@ -3,6 +3,7 @@ import {
   bearingDeg,
   NearestQuerySchema,
   NearestResponseSchema,
+  operatorQueryText,
   STATION_API_LIMITS,
 } from '@cng/shared';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -35,7 +36,7 @@ const nearestRoute: FastifyPluginAsyncTypebox = async (app) => {
       const index = app.stationIndex.current;
       const now = new Date();
       const statusProvider = app.statusProvider;
-      const operatorText = operator ? foldText(operator.trim()) : null;
+      const operatorText = operator ? operatorQueryText(operator) : null;
       const statuses = status ? new Set(status.split(',')) : null;
       const keep =
         operatorText || statuses || openNow !== undefined

@@ -1,10 +1,9 @@
-import type { Station } from '@cng/shared';
+import { operatorMatches, operatorSearchText, type Station } from '@cng/shared';
 import { NearestIndex } from '../geo/nearest-index';
-import { shortOf } from './company-aliases';
 import { compileOpenNow, type OpenNowFn } from './open-now';
 import { StationClusters } from './station-clusters';
 import { type StationIndexRow, stationFromIndexRow } from './station-index-repository';
-import { foldText, StationSearch } from './station-search';
+import { StationSearch } from './station-search';
 
 /**
  * Everything the station API answers from, built in one go from the active stations and never mutated:
@@ -59,9 +58,7 @@ export class StationIndex {
       const key = `${s.operator ?? ''}\n${s.brand ?? ''}`;
       let text = folded.get(key);
       if (text === undefined) {
-        text = foldText(
-          [s.operator, s.brand, shortOf(s.operator), shortOf(s.brand)].filter(Boolean).join('\n'),
-        );
+        text = operatorSearchText(s);
         folded.set(key, text);
       }
       return text;
@@ -120,6 +117,6 @@ export class StationIndex {
 
   /** Whether station i's operator or brand contains `text` (case and accents ignored). */
   operatorMatches(i: number, foldedText: string): boolean {
-    return this.operatorText[i]!.includes(foldedText);
+    return operatorMatches(this.operatorText[i]!, foldedText);
   }
 }

@@ -1,13 +1,8 @@
-import { STATION_API_LIMITS } from '@cng/shared';
+import { foldText, STATION_API_LIMITS } from '@cng/shared';
 import { FuzzyKeys } from './fuzzy-keys';
 
-/** Lower-cases and strips accents so "Forlì", "FORLI" and "forli" are one term. */
-export function foldText(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase();
-}
+/** Lower-cases and strips accents so "Forlì", "FORLI" and "forli" are one term (one rule with @cng/shared). */
+export { foldText };
 
 /** The words of `text`, folded, in order: letters and digits, anything else separates. */
 export function foldedWords(text: string): string[] {

@@ -19,7 +19,7 @@ interface PageRoute extends PageHandle {
   Component: ComponentType | LazyPage;
 }
 
-const AppPage = lazyPage(() => import('../features/app-page/app-page'));
+const AppPage = lazyPage(() => import('../features/finder/app-page'));
 const StationPage = lazyPage(() => import('../features/finder/station-details-page'));
 const ModerationPage = lazyPage(() => import('../features/moderation/moderation-page'));
 

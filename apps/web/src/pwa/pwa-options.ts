@@ -67,7 +67,7 @@ export const pwaOptions: Partial<VitePWAOptions> = {
       {
         // Station data (box, search, details, timelines): fresh when the network answers in 4 s, else the copy
         // seen last. Not /nearest: its URL holds the exact position, so the finder keeps its own saved area
-        // (src/pwa/offline-stations.ts) and marks it with its time. GET only: reports are never cached.
+        // (src/features/finder/offline/offline-stations.ts) and marks it with its time. GET only: reports are never cached.
         urlPattern: ({ url, sameOrigin }) =>
           sameOrigin &&
           /^\/api\/stations(\/|$)/.test(url.pathname) &&

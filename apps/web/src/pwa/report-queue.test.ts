@@ -1,6 +1,6 @@
 import type { ReportRequest } from '@cng/shared';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SubmitReportResult } from '../components/status/submit-report';
+import type { SubmitReportResult } from '../lib/submit-report';
 import {
   flushReportQueue,
   MAX_QUEUED_REPORTS,

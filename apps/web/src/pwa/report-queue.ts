@@ -1,5 +1,5 @@
 import type { ReportRequest } from '@cng/shared';
-import { type SubmitReportResult, submitReport } from '../components/status/submit-report';
+import { type SubmitReportResult, submitReport } from '../lib/submit-report';
 import { REPORT_QUEUE_KEY } from './report-queue-key';
 
 export { REPORT_QUEUE_KEY };

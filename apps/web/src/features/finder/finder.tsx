@@ -1,12 +1,11 @@
 import { formatDistance } from '@cng/shared';
 import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
-import { ArrivalPrompt } from '../../components/status/arrival-prompt';
 import { prefersReducedMotion } from '../../lib/scroll-to-top';
 import { OfflineMarker } from '../../pwa/offline-marker';
-import { savedNearestIsSure } from '../../pwa/offline-stations';
 import { NEAREST_RADIUS_KM } from './api/finder-api';
 import { DetailsDialog } from './components/details-dialog';
 import { FavouritesPanel } from './components/favourites-panel';
+import { FilterNotice } from './components/filter-notice';
 import { FiltersBar } from './components/filters-bar';
 import { HeadsUpPanel } from './components/heads-up-panel';
 import { LocationBanner } from './components/location-banner';
@@ -15,6 +14,7 @@ import { PlaceSearch } from './components/place-search';
 import { StationList } from './components/station-list';
 import { useFavourites } from './hooks/use-favourites';
 import { useFinder } from './hooks/use-finder';
+import { ArrivalPrompt } from './status/arrival-prompt';
 import { filtersSummary, hasFilters, NO_FILTERS } from './utils/finder-filters';
 import './finder.css';
 import { AddStationForm } from './components/add-station-form';
@@ -85,13 +85,16 @@ export default function Finder() {
     />
   );
   // The list is the copy saved on this device: the panel says so, and whether a nearer station may exist.
-  const offline =
-    nearest.offlineDataAtMs && position && stations[0]
-      ? {
-          dataAtMs: nearest.offlineDataAtMs,
-          sure: savedNearestIsSure(nearest.offlineCoverage ?? null, position, stations[0].distanceKm),
-        }
-      : null;
+  const offline = nearest.offline;
+  // In the panel while a filter is on: which, how to clear it, and the nearest station of any kind.
+  const filterNotice = position && (
+    <FilterNotice
+      filters={f.applied}
+      anyNearest={nearest.anyHere}
+      onClear={() => f.setFilters(NO_FILTERS)}
+      onSelect={(s) => f.select(s)}
+    />
+  );
   // Said above the list, because on a phone the filters themselves sit further down the page.
   const filtered = filtersSummary(f.applied);
   const noGps =
@@ -123,9 +126,13 @@ export default function Finder() {
               offline={offline}
               onBackToNearest={() => f.select(null)}
               onDetails={() => setDetailsId(selected.id)}
-            />
+              filtered={hasFilters(f.applied)}
+            >
+              {filterNotice}
+            </HeadsUpPanel>
           ) : (
             <section className="hud hud--empty" aria-label="Selected station" data-testid="hud">
+              {filterNotice}
               <p className="hud__placeholder">
                 {!position
                   ? 'Your nearest station appears here as soon as we know where you are.'
@@ -135,11 +142,6 @@ export default function Finder() {
                       ? `No station matches your filters within ${formatDistance(NEAREST_RADIUS_KM)}.`
                       : `No CNG station in our data within ${formatDistance(NEAREST_RADIUS_KM)} of here.`}
               </p>
-              {position && hasFilters(f.applied) && !nearest.loading && nearest.version > 0 && (
-                <button type="button" className="button" onClick={() => f.setFilters(NO_FILTERS)}>
-                  Clear filters
-                </button>
-              )}
             </section>
           )}
           <ArrivalPrompt fix={gps} stations={stations} />

@@ -1,3 +1,4 @@
+import { apiRequest } from '../../../lib/api-client';
 import type { ContactErrors, ContactField, ContactValues } from '../validate-contact';
 
 export type SendContactResult =
@@ -13,37 +14,29 @@ export async function sendContactMessage(
   values: ContactValues & { website: string },
   timeoutMs = 20_000,
 ): Promise<SendContactResult> {
-  let res: Response;
-  try {
-    res = await fetch('/api/contact', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({
-        name: values.name.trim(),
-        email: values.email.trim(),
-        message: values.message.trim(),
-        ...(values.website ? { website: values.website } : {}),
-      }),
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-  } catch {
-    return { kind: 'failed' };
+  const res = await apiRequest<{ id?: number } | null>('/api/contact', {
+    method: 'POST',
+    json: {
+      name: values.name.trim(),
+      email: values.email.trim(),
+      message: values.message.trim(),
+      ...(values.website ? { website: values.website } : {}),
+    },
+    timeoutMs,
+  });
+  if (res.ok) {
+    const id = res.status === 201 ? res.body?.id : undefined;
+    return typeof id === 'number' ? { kind: 'sent', id } : { kind: 'failed' };
   }
-  if (res.status === 201) {
-    const body = (await res.json().catch(() => null)) as { id?: number } | null;
-    return typeof body?.id === 'number' ? { kind: 'sent', id: body.id } : { kind: 'failed' };
-  }
-  if (res.status === 429) {
-    const retryAfter = Number(res.headers.get('retry-after'));
+  const { status, headers, body } = res.failure;
+  if (status === 429) {
+    const retryAfter = Number(headers?.get('retry-after'));
     return {
       kind: 'rate-limited',
       retryAfterSec: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
     };
   }
-  if (res.status === 400) {
-    const body = (await res.json().catch(() => null)) as {
-      details?: { field: string; problem: string }[];
-    } | null;
+  if (status === 400) {
     const errors: ContactErrors = {};
     for (const d of body?.details ?? []) {
       if (FIELDS.includes(d.field as ContactField))

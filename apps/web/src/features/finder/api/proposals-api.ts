@@ -1,4 +1,5 @@
-import type { AddStationBody, ApiError, ProblemBody, ProposalCreated } from '@cng/shared';
+import type { AddStationBody, ProblemBody, ProposalCreated } from '@cng/shared';
+import { apiRequest } from '../../../lib/api-client';
 
 /** What a proposal's POST came to: stored (with the server's words), refused with a reason, or not sent. */
 export type ProposalOutcome =
@@ -7,23 +8,11 @@ export type ProposalOutcome =
   | { kind: 'network-error' };
 
 async function postProposal(url: string, body: object): Promise<ProposalOutcome> {
-  let res: Response;
-  try {
-    res = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify(body),
-    });
-  } catch {
-    return { kind: 'network-error' };
-  }
-  const json = (await res.json().catch(() => null)) as (ApiError & ProposalCreated) | null;
-  if (res.status === 201 && json) return { kind: 'stored', created: json };
-  return {
-    kind: 'refused',
-    message: json?.message ?? `The server answered ${res.status}.`,
-    field: json?.details?.[0]?.field ?? null,
-  };
+  const res = await apiRequest<ProposalCreated>(url, { method: 'POST', json: body });
+  if (res.ok && res.status === 201 && res.body) return { kind: 'stored', created: res.body };
+  if (res.ok) return { kind: 'refused', message: `The server answered ${res.status}.`, field: null };
+  if (res.failure.status === 0) return { kind: 'network-error' };
+  return { kind: 'refused', message: res.failure.message, field: res.failure.fields[0] ?? null };
 }
 
 /** Proposes a CNG station the map does not have. */

@@ -4,8 +4,8 @@ import { toast } from 'react-toastify';
 import type { LonLat } from '../../../components/map/lat-lng';
 import { shownName } from '../../../lib/station-name';
 import { OfflineMarker } from '../../../pwa/offline-marker';
-import { favouritesDataTimeMs } from '../../../pwa/offline-stations';
 import { useFavourites } from '../hooks/use-favourites';
+import { favouritesDataTimeMs } from '../offline/offline-stations';
 import { exportFavourites, importFavourites } from '../utils/favourites-store';
 
 /** Saved stations with live distance from the current position; works offline from the saved copies. */

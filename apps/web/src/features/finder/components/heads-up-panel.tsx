@@ -1,7 +1,8 @@
 import { cardinalOf, formatDistance, type NearestStation } from '@cng/shared';
-import { StatusBadge } from '../../../components/status/status-badge';
+import type { ReactNode } from 'react';
 import { brandBesideName, shownName } from '../../../lib/station-name';
 import { OfflineMarker } from '../../../pwa/offline-marker';
+import { StatusBadge } from '../status/status-badge';
 import { isBehind } from '../utils/ahead';
 import { etaText, straightLineEta } from '../utils/eta';
 import { arrowRotationDeg, type Heading, headingLabel } from '../utils/heading-source';
@@ -36,6 +37,10 @@ export interface HeadsUpPanelProps {
   offline: OfflineSource | null;
   onBackToNearest: () => void;
   onDetails: () => void;
+  /** True when a filter chose the list: the nearest is the nearest match, not the nearest station. */
+  filtered?: boolean;
+  /** Shown at the top of the panel (the filter notice). */
+  children?: ReactNode;
 }
 
 /** The one-glance panel: distance, direction, speed and ETA to the selected station, in big type. */
@@ -50,9 +55,7 @@ export function HeadsUpPanel(props: HeadsUpPanelProps) {
     ? 'Next ahead'
     : !isNearest
       ? 'Selected'
-      : offline
-        ? 'Nearest saved'
-        : 'Nearest';
+      : ['Nearest', offline ? 'saved' : null, props.filtered ? 'match' : null].filter(Boolean).join(' ');
   // An arrow pointing backwards always says so (ADR 0008).
   const behind = !picked && isBehind(station, heading);
   return (
@@ -67,6 +70,7 @@ export function HeadsUpPanel(props: HeadsUpPanelProps) {
           )}
         </div>
       )}
+      {props.children}
       <div className="hud__top">
         {picked ? (
           <p className="hud__picked" data-testid="hud-picked">

@@ -1,7 +1,8 @@
-import { type NearestResponse, PROBLEM_REASONS, type ProblemReason, type StationSummary } from '@cng/shared';
+import { PROBLEM_REASONS, type ProblemReason, type StationSummary } from '@cng/shared';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import type { LonLat } from '../../../components/map/lat-lng';
 import { shownName } from '../../../lib/station-name';
+import { fetchNearby } from '../api/finder-api';
 import { outcomeText, reportProblem } from '../api/proposals-api';
 
 const REASON_LABELS: Record<ProblemReason, string> = {
@@ -22,15 +23,8 @@ export function ProblemForm({ station, position }: { station: StationSummary; po
   useEffect(() => {
     if (reason !== 'duplicate') return;
     const controller = new AbortController();
-    const q = new URLSearchParams({
-      lat: String(station.lat),
-      lon: String(station.lon),
-      limit: '6',
-      radiusKm: '1',
-    });
-    fetch(`/api/stations/nearest?${q}`, { signal: controller.signal })
-      .then((res) => (res.ok ? (res.json() as Promise<NearestResponse>) : null))
-      .then((body) => body && setOthers(body.stations))
+    fetchNearby({ lon: station.lon, lat: station.lat }, 6, 1, controller.signal)
+      .then((body) => setOthers(body.stations))
       .catch(() => undefined);
     return () => controller.abort();
   }, [reason, station.lat, station.lon]);

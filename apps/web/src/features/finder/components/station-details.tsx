@@ -7,17 +7,17 @@ import {
   type StationSummary,
 } from '@cng/shared';
 import type { LonLat } from '../../../components/map/lat-lng';
-import { ReportForm } from '../../../components/status/report-form';
-import { ReportTimeline } from '../../../components/status/report-timeline';
-import { StatusBadge } from '../../../components/status/status-badge';
-import { useMinuteClock } from '../../../components/status/use-minute-clock';
-import { useStationEvents } from '../../../components/status/use-station-events';
 import { formatDay } from '../../../lib/formatters';
 import { brandBesideName, shownName } from '../../../lib/station-name';
 import { OfflineMarker } from '../../../pwa/offline-marker';
-import { useStationDataTime } from '../../../pwa/use-station-data-time';
 import { useFavourites } from '../hooks/use-favourites';
 import { useStation } from '../hooks/use-station';
+import { useStationDataTime } from '../offline/use-station-data-time';
+import { ReportForm } from '../status/report-form';
+import { ReportTimeline } from '../status/report-timeline';
+import { StatusBadge } from '../status/status-badge';
+import { useMinuteClock } from '../status/use-minute-clock';
+import { useStationEvents } from '../status/use-station-events';
 import { ProblemForm } from './problem-form';
 import { StationActions } from './station-actions';
 import { OpenNow, PriceAgeWarning, priceText } from './station-facts';
@@ -60,7 +60,7 @@ const POSITION_SOURCE: Record<StationSummary['coordinateQuality'], string> = {
 export function StationDetails({ stationId, known, position, headingLevel = 2 }: StationDetailsProps) {
   const { station: loaded, origin, loading, problemKind, problem } = useStation(stationId, known);
   // Live status changes pushed by the server replace the status the page loaded with.
-  const events = useStationEvents([stationId]);
+  const events = useStationEvents([stationId], loaded ? [loaded] : []);
   const liveStatus = events.statuses[stationId];
   const station = loaded && liveStatus ? { ...loaded, status: liveStatus } : loaded;
   const savedAt = useFavourites().find((f) => f.id === stationId)?.savedAt;

@@ -1,7 +1,7 @@
 import { cardinalOf, formatDistance, type NearestStation } from '@cng/shared';
 import { useState } from 'react';
-import { StatusBadge } from '../../../components/status/status-badge';
 import { brandBesideName, shownName } from '../../../lib/station-name';
+import { StatusBadge } from '../status/status-badge';
 import { arrowRotationDeg, type Heading } from '../utils/heading-source';
 import { DirectionArrow } from './direction-arrow';
 import { OpenNow, PriceAgeWarning, priceText } from './station-facts';

@@ -1,6 +1,6 @@
 import { bearingDeg, distanceKm, type NearestStation, type StationSummary } from '@cng/shared';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useStationEvents } from '../../../components/status/use-station-events';
+import { useStationEvents } from '../status/use-station-events';
 import { chooseFollowed, passedPicked } from '../utils/ahead';
 import { refreshFavouriteSnapshots } from '../utils/favourites-store';
 import {
@@ -11,7 +11,6 @@ import {
   saveFilters,
 } from '../utils/finder-filters';
 import { headingFor } from '../utils/heading-source';
-import { recomputeStations } from '../utils/live-stations';
 import { positionLonLat } from '../utils/location-state';
 import { useCompass } from './use-compass';
 import { useLocation } from './use-location';
@@ -38,18 +37,13 @@ export function useFinder() {
     if (nearest.version > 0 && !nearest.openNowApplied) setHoursKnown(hoursKnownIn(nearest.stations));
   }, [nearest.version, nearest.openNowApplied, nearest.stations]);
 
-  // Live status pushed by the server (SSE) for the listed stations, merged over the status they came with.
+  // Live status pushed by the server (SSE) for the listed stations, merged over the status they came with;
+  // the distances and bearings were computed once for this fix by useNearest (`here`).
   const listIds = useMemo(() => nearest.stations.map((s) => s.id), [nearest.stations]);
-  const events = useStationEvents(listIds);
-  const withLiveStatus = useMemo(
-    () => nearest.stations.map((s) => (events.statuses[s.id] ? { ...s, status: events.statuses[s.id]! } : s)),
-    [nearest.stations, events.statuses],
-  );
-
-  // The per-fix work: distance and bearing to every listed station, no request.
+  const events = useStationEvents(listIds, nearest.stations);
   const stations = useMemo(
-    () => (position ? recomputeStations(withLiveStatus, position) : withLiveStatus),
-    [withLiveStatus, position],
+    () => nearest.here.map((s) => (events.statuses[s.id] ? { ...s, status: events.statuses[s.id]! } : s)),
+    [nearest.here, events.statuses],
   );
 
   useEffect(() => {

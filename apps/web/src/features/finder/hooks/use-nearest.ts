@@ -1,15 +1,16 @@
-import { distanceKm, type NearestStation } from '@cng/shared';
-import { useEffect, useRef, useState } from 'react';
+import type { NearestStation } from '@cng/shared';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { LonLat } from '../../../components/map/lat-lng';
-import { type SavedCoverage, savedStationsNear } from '../../../pwa/offline-stations';
-import { rememberNearest } from '../../../pwa/remember-nearest';
-import { fetchNearest, NEAREST_LIMIT, NEAREST_RADIUS_KM } from '../api/finder-api';
+import { type FetchedList, loadNearest, nearestIsProven, stationsAt } from '../nearest/nearest-list';
+import type { SavedCoverage } from '../offline/offline-stations';
 import type { FinderFilters } from '../utils/finder-filters';
-import { type FetchedList, listBoundKm, refetchReason } from '../utils/refetch-rule';
+import { refetchReason } from '../utils/refetch-rule';
 
 export interface NearestState {
-  /** Stations as the server listed them for `list.origin`; the finder recomputes them per fix. */
+  /** Stations as the server listed them for `list.origin`; `here` has them recomputed for the position. */
   stations: NearestStation[];
+  /** The nearest station of any kind as listed (no filter applied); null when unknown. */
+  anyNearest: NearestStation | null;
   list: FetchedList | null;
   loading: boolean;
   error: string | null;
@@ -27,12 +28,15 @@ export interface NearestState {
 const ERROR_RETRY_MS = 15_000;
 
 /**
- * The nearest list from the API: fetched for the first position and whenever the refetch rule says the list
- * may be wrong or stale (never once per fix), or when the filters change.
+ * The nearest list (nearest/nearest-list.ts does the asking): fetched for the first position and whenever the
+ * refetch rule says the list may be wrong or stale (never once per fix), or when the filters change. Returns
+ * the list with distances and bearings computed once for the current position (`here`, `anyHere`), and,
+ * for the saved copy, whether its nearest station is proven.
  */
 export function useNearest(position: LonLat | null, filters: FinderFilters) {
   const [state, setState] = useState<NearestState>({
     stations: [],
+    anyNearest: null,
     list: null,
     loading: false,
     error: null,
@@ -43,28 +47,28 @@ export function useNearest(position: LonLat | null, filters: FinderFilters) {
   const filtersKey = JSON.stringify(filters);
   const lastKey = useRef<string | null>(null);
   const [retry, setRetry] = useState(0);
+  // The per-fix work, once: distance and bearing to every listed station and to the nearest of any kind.
+  const here = useMemo(
+    () => stationsAt(state.stations, state.anyNearest, position),
+    [state.stations, state.anyNearest, position],
+  );
   // The effect reads the latest list through a ref: a new answer must not itself trigger another request.
-  const latest = useRef(state);
-  latest.current = state;
+  const latest = useRef({ state, nearestKm: here.stations[0]?.distanceKm ?? null });
+  latest.current = { state, nearestKm: here.stations[0]?.distanceKm ?? null };
   const failedAtMs = useRef(0);
   const lastRetry = useRef(0);
 
   useEffect(() => {
     if (!position) return;
-    const current = latest.current;
+    const { state: current, nearestKm } = latest.current;
     const filtersChanged = lastKey.current !== filtersKey;
-    let currentNearestKm: number | null = null;
-    for (const s of current.stations) {
-      const d = distanceKm(position.lon, position.lat, s.lon, s.lat);
-      if (currentNearestKm === null || d < currentNearestKm) currentNearestKm = d;
-    }
     // After a failure, wait a little (or for the browser to come back online) rather than retry on every fix.
     const retryDue = retry !== lastRetry.current || Date.now() - failedAtMs.current > ERROR_RETRY_MS;
     const due =
       filtersChanged ||
       (current.error !== null
         ? retryDue
-        : !current.list || refetchReason(current.list, position, currentNearestKm, Date.now()) !== null);
+        : !current.list || refetchReason(current.list, position, nearestKm, Date.now()) !== null);
     lastRetry.current = retry;
     if (!due || (inFlight.current && !filtersChanged)) return;
     inFlight.current?.abort();
@@ -74,55 +78,28 @@ export function useNearest(position: LonLat | null, filters: FinderFilters) {
     const origin = { lon: position.lon, lat: position.lat };
     const asked = JSON.parse(filtersKey) as FinderFilters;
     setState((s) => ({ ...s, loading: true }));
-    fetchNearest(origin, asked, controller.signal)
-      .then((res) => {
-        performance.mark('finder:nearest-response');
-        const distances = res.stations.map((s) => s.distanceKm);
-        rememberNearest(origin, res.stations);
-        setState((s) => ({
-          stations: res.stations,
-          list: {
-            origin,
-            fetchedAtMs: Date.now(),
-            boundKm: listBoundKm(distances, NEAREST_LIMIT, NEAREST_RADIUS_KM),
-            nearestKm: distances[0] ?? null,
-          },
-          loading: false,
-          error: null,
-          version: s.version + 1,
-          offlineDataAtMs: null,
-          offlineCoverage: null,
-          openNowApplied: asked.openNow,
-        }));
+    loadNearest(origin, asked, controller.signal)
+      .then((answer) => {
+        if (answer.list === null) failedAtMs.current = Date.now();
+        setState((s) =>
+          answer.list || answer.offline
+            ? {
+                stations: answer.stations,
+                anyNearest: answer.anyNearest,
+                list: answer.list,
+                loading: false,
+                error: answer.error,
+                version: s.version + 1,
+                offlineDataAtMs: answer.offline?.dataAtMs ?? null,
+                offlineCoverage: answer.offline?.coverage ?? null,
+                openNowApplied: asked.openNow,
+              }
+            : // Nothing at all: keep what is shown, and say why.
+              { ...s, loading: false, error: answer.error },
+        );
       })
-      .catch((err: unknown) => {
-        if (controller.signal.aborted) return;
-        failedAtMs.current = Date.now();
-        const offline = typeof navigator !== 'undefined' && !navigator.onLine;
-        // No answer: the stations saved around the last known position, marked with their fetch time.
-        const saved = savedStationsNear(origin, asked, NEAREST_LIMIT);
-        if (saved?.stations.length) {
-          setState((s) => ({
-            ...s,
-            stations: saved.stations,
-            loading: false,
-            error: offline
-              ? 'You are offline: showing saved stations.'
-              : 'No connection: showing saved stations.',
-            version: s.version + 1,
-            offlineDataAtMs: saved.dataAtMs,
-            offlineCoverage: saved.coverage,
-            openNowApplied: asked.openNow,
-          }));
-          return;
-        }
-        setState((s) => ({
-          ...s,
-          loading: false,
-          error: offline
-            ? 'You are offline: showing the last list.'
-            : `Could not load stations: ${(err as Error).message}`,
-        }));
+      .catch(() => {
+        // Aborted: a newer ask replaced this one.
       })
       .finally(() => {
         if (inFlight.current === controller) inFlight.current = null;
@@ -137,5 +114,14 @@ export function useNearest(position: LonLat | null, filters: FinderFilters) {
   }, []);
 
   useEffect(() => () => inFlight.current?.abort(), []);
-  return state;
+
+  const nearestHere = here.stations[0];
+  const offline =
+    state.offlineDataAtMs && position && nearestHere
+      ? {
+          dataAtMs: state.offlineDataAtMs,
+          sure: nearestIsProven(state.offlineCoverage ?? null, position, nearestHere.distanceKm),
+        }
+      : null;
+  return { ...state, here: here.stations, anyHere: here.anyNearest, offline };
 }

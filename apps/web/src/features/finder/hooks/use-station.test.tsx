@@ -1,7 +1,7 @@
 import type { StationSummary } from '@cng/shared';
 import { renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AREA_KEY, saveStations } from '../../../pwa/offline-stations';
+import { AREA_KEY, saveStations } from '../offline/offline-stations';
 import { useStation } from './use-station';
 
 /** A station row with the fields the hook passes through. */

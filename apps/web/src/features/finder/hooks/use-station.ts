@@ -1,7 +1,7 @@
 import type { StationSummary } from '@cng/shared';
 import { useEffect, useRef, useState } from 'react';
-import { savedStation } from '../../../pwa/offline-stations';
 import { FinderApiError, fetchStation } from '../api/finder-api';
+import { savedStation } from '../offline/offline-stations';
 import { readFavourites } from '../utils/favourites-store';
 
 export interface StationState {

@@ -2,10 +2,10 @@ import type { StationSummary } from '@cng/shared';
 import * as L from 'leaflet';
 import { useEffect, useRef, useState } from 'react';
 import { toLeaflet } from '../../../components/map/lat-lng';
-import { LiveMarkers } from '../../../components/status/live-markers';
 import { shownName } from '../../../lib/station-name';
 import { fetchViewport } from '../api/finder-api';
 import { STATUS_COLOURS } from '../components/status-colours';
+import { LiveMarkers } from '../status/live-markers';
 import {
   type ClusterCircle,
   clusterDiameter,

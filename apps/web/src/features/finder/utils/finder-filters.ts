@@ -1,4 +1,7 @@
-/** The driver's list filters; remembered on the device. */
+/**
+ * The driver's list filters. They last for this tab's session only (sessionStorage): a filter ticked on an
+ * earlier visit must never hide the nearest station on the next one.
+ */
 export interface FinderFilters {
   openNow: boolean;
   availableOnly: boolean;
@@ -9,10 +12,24 @@ export interface FinderFilters {
 export const FILTERS_KEY = 'cng.finder.filters.v1';
 export const NO_FILTERS: FinderFilters = { openNow: false, availableOnly: false, operator: '' };
 
-/** The remembered filters, or none when nothing (or something unreadable) is stored. */
+function sessionStore(): Storage | null {
+  try {
+    return globalThis.sessionStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** The filters of this session, or none when nothing (or something unreadable) is stored. */
 export function loadFilters(): FinderFilters {
   try {
-    const raw = JSON.parse(localStorage.getItem(FILTERS_KEY) ?? 'null') as Partial<FinderFilters> | null;
+    // Earlier versions kept the filters on the device: forget them.
+    globalThis.localStorage?.removeItem(FILTERS_KEY);
+  } catch {
+    // Storage disabled: nothing was remembered either.
+  }
+  try {
+    const raw = JSON.parse(sessionStore()?.getItem(FILTERS_KEY) ?? 'null') as Partial<FinderFilters> | null;
     if (!raw || typeof raw !== 'object') return NO_FILTERS;
     return {
       openNow: raw.openNow === true,
@@ -26,7 +43,7 @@ export function loadFilters(): FinderFilters {
 
 export function saveFilters(filters: FinderFilters) {
   try {
-    localStorage.setItem(FILTERS_KEY, JSON.stringify(filters));
+    sessionStore()?.setItem(FILTERS_KEY, JSON.stringify(filters));
   } catch {
     // Storage disabled: the filters still apply for this visit.
   }

@@ -1,5 +1,8 @@
 import { distanceKm } from '@cng/shared';
 import type { LonLat } from '../../../components/map/lat-lng';
+import { type FetchedList, nearestIsProven } from '../nearest/nearest-list';
+
+export { type FetchedList, listBoundKm } from '../nearest/nearest-list';
 
 /** Never refetch for less movement than this: the list cannot be stale after a few metres. */
 export const MIN_REFETCH_MOVE_KM = 0.05;
@@ -7,25 +10,6 @@ export const MIN_REFETCH_MOVE_KM = 0.05;
 export const MAX_REFETCH_MOVE_KM = 2;
 /** Refetch after this long anyway: opening hours and data may have changed. */
 export const MAX_LIST_AGE_MS = 5 * 60_000;
-
-/** What the finder remembers about its last nearest request. */
-export interface FetchedList {
-  origin: LonLat;
-  fetchedAtMs: number;
-  /** Distance in km from `origin` beyond which stations may exist that the list does not hold. */
-  boundKm: number;
-  /** Distance in km from `origin` of the nearest listed station; null when the list is empty. */
-  nearestKm: number | null;
-}
-
-/**
- * The bound of a nearest answer: when the list is full (count == limit) unlisted stations are at least as
- * far as the farthest listed one; when it is not full, only stations beyond the search radius are missing.
- */
-export function listBoundKm(distancesKm: readonly number[], limit: number, radiusKm: number): number {
-  if (distancesKm.length < limit) return radiusKm;
-  return Math.max(...distancesKm);
-}
 
 /** Why the finder should ask the server again, or null to keep computing on the client. */
 export function refetchReason(
@@ -38,7 +22,8 @@ export function refetchReason(
   if (nowMs - list.fetchedAtMs > MAX_LIST_AGE_MS) return 'stale';
   if (movedKm < MIN_REFETCH_MOVE_KM) return null;
   // Unlisted stations are at least boundKm from the origin, so at least boundKm - movedKm from here.
-  if (currentNearestKm !== null && currentNearestKm > list.boundKm - movedKm) return 'nearest-not-proven';
+  if (currentNearestKm !== null && !nearestIsProven(list, position, currentNearestKm))
+    return 'nearest-not-proven';
   if (movedKm > Math.min(MAX_REFETCH_MOVE_KM, list.boundKm / 4)) return 'moved';
   return null;
 }

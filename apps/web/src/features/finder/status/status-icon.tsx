@@ -1,5 +1,5 @@
 import type { StatusSummary } from '@cng/shared';
-import { Icon } from '../icon';
+import { Icon } from '../../../components/icon';
 import { STATUS_ICON_PATHS } from './status-labels';
 
 /** The shape of a status; decorative, the text beside it carries the meaning. */

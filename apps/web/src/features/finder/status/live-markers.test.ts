@@ -1,6 +1,7 @@
 import type { StationSummary, StatusEvent, StatusSummary } from '@cng/shared';
 import { describe, expect, it, vi } from 'vitest';
 import { LiveMarkers } from './live-markers';
+import { type StatusInterest, streamQuery } from './status-hub';
 import type { StatusStreamHandlers } from './status-stream';
 
 const status = (s: StatusSummary['status']): StatusSummary => ({
@@ -15,11 +16,11 @@ const status = (s: StatusSummary['status']): StatusSummary => ({
 const station = (id: string, s: StatusSummary['status'] = 'unknown') =>
   ({ id, name: id, lon: 12.5, lat: 41.9, status: status(s) }) as unknown as StationSummary;
 
-/** A stand-in for openStatusStream that records the streams opened and lets the test push events. */
+/** A stand-in for the status hub that records the subscriptions made and lets the test push events. */
 function fakeStreams() {
-  const opened: { query: string; handlers: StatusStreamHandlers; closed: boolean }[] = [];
-  const open = (query: string, handlers: StatusStreamHandlers) => {
-    const s = { query, handlers, closed: false };
+  const opened: { query: string | null; handlers: StatusStreamHandlers; closed: boolean }[] = [];
+  const open = (interest: StatusInterest, handlers: StatusStreamHandlers) => {
+    const s = { query: streamQuery([interest]), handlers, closed: false };
     opened.push(s);
     return () => {
       s.closed = true;
@@ -34,7 +35,7 @@ const BOX: [number, number, number, number] = [12.4, 41.8, 12.6, 42.000000001];
 describe('LiveMarkers', () => {
   it('follows the drawn box and recolours a marker, and what a click selects, when its status changes', () => {
     const { opened, open } = fakeStreams();
-    const live = new LiveMarkers({ colourOf: (s) => `colour-of-${s}`, onReset: () => {}, open });
+    const live = new LiveMarkers({ colourOf: (s) => `colour-of-${s}`, onReset: () => {}, subscribe: open });
     const a = marker();
     const b = marker();
     const current = live.track(station('a'), a);
@@ -55,7 +56,7 @@ describe('LiveMarkers', () => {
 
   it('keeps one stream while the box stays, moves it with the box, and opens none without markers', () => {
     const { opened, open } = fakeStreams();
-    const live = new LiveMarkers({ colourOf: () => 'x', onReset: () => {}, open });
+    const live = new LiveMarkers({ colourOf: () => 'x', onReset: () => {}, subscribe: open });
     live.follow(BOX);
     expect(opened).toHaveLength(0);
     live.track(station('a'), marker());
@@ -72,7 +73,7 @@ describe('LiveMarkers', () => {
   it('asks for the view to be loaded again on a reset', () => {
     const { opened, open } = fakeStreams();
     const onReset = vi.fn();
-    const live = new LiveMarkers({ colourOf: () => 'x', onReset, open });
+    const live = new LiveMarkers({ colourOf: () => 'x', onReset, subscribe: open });
     live.track(station('a'), marker());
     live.follow(BOX);
     opened[0]!.handlers.onReset({ seq: 7, reason: 'more than 1000 stations changed' });

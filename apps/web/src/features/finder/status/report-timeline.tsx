@@ -1,6 +1,7 @@
 import type { ReportList } from '@cng/shared';
 import { useEffect, useState } from 'react';
-import { formatDateTime } from '../../lib/formatters';
+import { formatDateTime } from '../../../lib/formatters';
+import { fetchReports } from '../api/finder-api';
 import { StatusIcon } from './status-icon';
 import { REPORT_BUTTON_LABELS, timeAgo } from './status-labels';
 import { useMinuteClock } from './use-minute-clock';
@@ -27,14 +28,8 @@ export function ReportTimeline({
   // biome-ignore lint/correctness/useExhaustiveDependencies: `version` is the signal to fetch again.
   useEffect(() => {
     const controller = new AbortController();
-    fetch(`/api/stations/${encodeURIComponent(stationId)}/reports?limit=${limit}`, {
-      signal: controller.signal,
-      headers: { accept: 'application/json' },
-    })
-      .then(async (res) => {
-        if (!res.ok) throw new Error(`The server answered ${res.status}.`);
-        setLoad({ state: 'ready', list: (await res.json()) as ReportList });
-      })
+    fetchReports(stationId, limit, controller.signal)
+      .then((list) => setLoad({ state: 'ready', list }))
       .catch((err: Error) => {
         if (err.name !== 'AbortError')
           setLoad({ state: 'error', message: 'Recent reports could not be loaded.' });

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
+import { useOnlineStatus } from '../../../pwa/use-online-status';
 import { savedStationTimeMs } from './offline-stations';
-import { useOnlineStatus } from './use-online-status';
 
 /** The service worker's cache of station answers (pwa-options.ts). */
 const API_CACHE = 'api-stations';

@@ -11,7 +11,7 @@ import {
 } from './arrival-detection';
 import { ReportForm } from './report-form';
 import './status.css';
-import { shownName } from '../../lib/station-name';
+import { shownName } from '../../../lib/station-name';
 
 const QUIET_MS = 30 * 60_000;
 const STORAGE_KEY = 'cng.arrival-prompt.quiet';

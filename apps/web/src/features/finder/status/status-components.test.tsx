@@ -251,6 +251,8 @@ describe('useStationEvents', () => {
     );
     vi.stubGlobal('fetch', fetchMock);
     render(<EventsProbe ids={['a', 'b']} />);
+    // The page's one stream opens once the subscriptions made together are in.
+    await act(async () => {});
     const source = FakeEventSource.last!;
     act(() =>
       source.listeners.get('reset')!(
@@ -268,9 +270,10 @@ describe('useStationEvents', () => {
     expect(fetchMock.mock.calls[0]![0]).toBe('/api/status?stations=a,b');
   });
 
-  it('opens one stream for the sorted ids, applies status events and closes on unmount', () => {
+  it('opens one stream for the sorted ids, applies status events and closes on unmount', async () => {
     vi.stubGlobal('EventSource', FakeEventSource);
     const { unmount } = render(<EventsProbe ids={['b', 'a', 'b']} />);
+    await act(async () => {});
     const source = FakeEventSource.last!;
     expect(source.url).toBe('/api/events?stations=a,b');
     act(() => source.onopen?.());

@@ -1,5 +1,7 @@
-import { type NearestResponse, STATION_API_LIMITS, type StationSummary } from '@cng/shared';
-import type { LonLat } from '../components/map/lat-lng';
+import { STATION_API_LIMITS, type StationSummary } from '@cng/shared';
+import type { LonLat } from '../../../components/map/lat-lng';
+import { whenIdle } from '../../../pwa/when-idle';
+import { fetchUnfiltered } from '../api/finder-api';
 import {
   AREA_KEY,
   AREA_LIMIT,
@@ -8,25 +10,17 @@ import {
   LAST_LIST_KEY,
   saveStations,
 } from './offline-stations';
-import { whenIdle } from './when-idle';
 
 let areaInFlight = false;
 
 /** Fetches and saves the area around `at` (lon, lat): the nearest AREA_LIMIT stations within AREA_RADIUS_KM. */
 export async function refreshArea(at: LonLat): Promise<boolean> {
-  const q = new URLSearchParams({
-    lat: at.lat.toFixed(6),
-    lon: at.lon.toFixed(6),
-    limit: String(Math.min(AREA_LIMIT, STATION_API_LIMITS.nearestMaxLimit)),
-    radiusKm: String(AREA_RADIUS_KM),
-  });
-  // Fresh from the server: the saved copy is dated now, so it must not be an older answer from the HTTP cache.
-  const res = await fetch(`/api/stations/nearest?${q}`, {
-    cache: 'no-store',
-    headers: { accept: 'application/json' },
-  });
-  if (!res.ok) return false;
-  const body = (await res.json()) as NearestResponse;
+  // Fresh from the server (fetchUnfiltered never reads the HTTP cache): the saved copy is dated now.
+  const body = await fetchUnfiltered(
+    at,
+    Math.min(AREA_LIMIT, STATION_API_LIMITS.nearestMaxLimit),
+    AREA_RADIUS_KM,
+  );
   saveStations(AREA_KEY, at, body.stations);
   return true;
 }

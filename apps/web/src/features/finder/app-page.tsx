@@ -3,7 +3,7 @@ import { warmFormatters } from '../../lib/formatters';
 import { AppFeatures } from './app-features';
 
 // The finder (Leaflet, GPS) loads only on this page, in its own chunk.
-const Finder = lazy(() => import('../finder/finder'));
+const Finder = lazy(() => import('./finder'));
 
 const placeholder = <p className="container finder-loading">Loading the station finder…</p>;
 

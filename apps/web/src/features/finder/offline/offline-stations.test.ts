@@ -2,15 +2,11 @@ import { distanceKm, type StationSummary } from '@cng/shared';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   AREA_KEY,
-  AREA_LIMIT,
-  AREA_RADIUS_KM,
   AREA_REFRESH_KM,
   AREA_REFRESH_MS,
   areaRefreshDue,
   LAST_LIST_KEY,
   readStations,
-  savedAreaCoverage,
-  savedNearestIsSure,
   savedStation,
   savedStationsNear,
   saveStations,
@@ -44,7 +40,7 @@ describe('stations saved for offline use', () => {
       1000,
     );
     const here = { lon: 16.94, lat: 41.13 };
-    const near = savedStationsNear(here, {}, 2);
+    const near = savedStationsNear(here, undefined, 2);
     expect(near?.stations.map((s) => s.id)).toEqual(['b', 'a']);
     expect(near?.stations[0]?.distanceKm).toBeCloseTo(distanceKm(here.lon, here.lat, 16.95, 41.13), 9);
     expect(near?.dataAtMs).toBe(1000);
@@ -58,13 +54,12 @@ describe('stations saved for offline use', () => {
     expect(near?.dataAtMs).toBe(1000);
   });
 
-  it('applies the filters the saved fields allow', () => {
+  it('keeps only the stations the given test accepts', () => {
     saveStations(AREA_KEY, bari, [
       station('open', 16.8, 41.1, { openNow: true, brand: 'Eni' }),
       station('closed', 16.81, 41.1, { openNow: false, brand: 'Eni' }),
-      station('other', 16.82, 41.1, { openNow: true, brand: 'Q8' }),
     ]);
-    const near = savedStationsNear(bari, { openNow: true, operator: 'en' });
+    const near = savedStationsNear(bari, (s) => s.openNow === true);
     expect(near?.stations.map((s) => s.id)).toEqual(['open']);
   });
 
@@ -93,31 +88,5 @@ describe('stations saved for offline use', () => {
     expect(savedStation('a')?.name).toBe('new');
     expect(savedStation('b')?.name).toBe('b');
     expect(savedStation('zzz')).toBeNull();
-  });
-});
-
-describe('how far the saved area vouches for its nearest station', () => {
-  /** A point `km` north of Bari (one degree of latitude is about 111.2 km). */
-  const north = (km: number) => ({ lon: bari.lon, lat: bari.lat + km / 111.195 });
-
-  it('is sure near the area origin and not beyond its radius', () => {
-    saveStations(AREA_KEY, bari, [station('a', 16.88, 41.13)]);
-    const coverage = savedAreaCoverage();
-    expect(coverage?.boundKm).toBe(AREA_RADIUS_KM);
-    expect(savedNearestIsSure(coverage, bari, 1.5)).toBe(true);
-    // 60 km from where the area was fetched: a station just outside it may be nearer than any saved one.
-    expect(savedNearestIsSure(coverage, north(AREA_RADIUS_KM + 10), 59)).toBe(false);
-    // Inside the area, but the saved nearest is farther than the area's edge from here.
-    expect(savedNearestIsSure(coverage, north(30), 25)).toBe(false);
-    expect(savedNearestIsSure(coverage, north(30), 15)).toBe(true);
-  });
-
-  it('shrinks to the farthest saved station when the area was cut at its limit, and is never sure without one', () => {
-    const many = Array.from({ length: AREA_LIMIT }, (_, i) => station(`s${i}`, bari.lon, north(i / 10).lat));
-    saveStations(AREA_KEY, bari, many);
-    expect(savedAreaCoverage()?.boundKm).toBeCloseTo((AREA_LIMIT - 1) / 10, 2);
-    localStorage.clear();
-    expect(savedAreaCoverage()).toBeNull();
-    expect(savedNearestIsSure(null, bari, 0.1)).toBe(false);
   });
 });

@@ -9,12 +9,12 @@ import {
 } from '@cng/shared';
 import { useId, useState } from 'react';
 import { toast } from 'react-toastify';
-import { formatClock } from '../../lib/formatters';
-import { type SubmitOrQueueResult, submitReportOrQueue } from '../../pwa/report-queue';
-import { useReportDelivery } from '../../pwa/use-report-delivery';
+import { formatClock } from '../../../lib/formatters';
+import { currentReportPosition } from '../../../lib/submit-report';
+import { type SubmitOrQueueResult, submitReportOrQueue } from '../../../pwa/report-queue';
+import { useReportDelivery } from '../../../pwa/use-report-delivery';
 import { StatusIcon } from './status-icon';
 import { REPORT_BUTTON_LABELS, STATUS_LABELS } from './status-labels';
-import { currentReportPosition } from './submit-report';
 import './status.css';
 
 export interface ReportFormProps {

@@ -1,5 +1,6 @@
 import type { StationSummary, StatusSummary } from '@cng/shared';
-import { openStatusStream } from './status-stream';
+import { type StatusBox, type StatusInterest, statusHub } from './status-hub';
+import type { StatusStreamHandlers } from './status-stream';
 
 /** What a map marker must offer to show a new status (a Leaflet CircleMarker does). */
 export interface RestylableMarker {
@@ -7,8 +8,8 @@ export interface RestylableMarker {
 }
 
 /**
- * Keeps the station markers of a map view live: while markers are drawn, one event stream follows the
- * drawn box and restyles a marker when its station's status changes; `reset` from the stream (too much was
+ * Keeps the station markers of a map view live: while markers are drawn, the page's status subscription
+ * (status-hub.ts) follows the drawn box and restyles a marker when its station's status changes; `reset` from the stream (too much was
  * missed to replay) asks the owner to load the view again. Box and stream change only when the view does.
  */
 export class LiveMarkers<M extends RestylableMarker> {
@@ -19,7 +20,8 @@ export class LiveMarkers<M extends RestylableMarker> {
     private readonly options: {
       colourOf: (status: StatusSummary['status']) => string;
       onReset: () => void;
-      open?: typeof openStatusStream;
+      /** How to subscribe (the page's status hub unless a test gives its own). */
+      subscribe?: (interest: StatusInterest, handlers: StatusStreamHandlers) => () => void;
     },
   ) {}
 
@@ -36,23 +38,26 @@ export class LiveMarkers<M extends RestylableMarker> {
   }
 
   /** Follows the box [minLon, minLat, maxLon, maxLat] while markers are drawn; no stream when none are. */
-  follow(box: [number, number, number, number]): void {
+  follow(box: StatusBox): void {
     // Fixed decimals: the API's bbox pattern takes no exponent notation (1e-7).
     const key = box.map((v) => v.toFixed(5)).join(',');
     if (!this.drawn.size || this.stream?.box !== key) this.close();
     if (!this.drawn.size || this.stream) return;
-    const open = this.options.open ?? openStatusStream;
+    const subscribe = this.options.subscribe ?? ((i, h) => statusHub.subscribe(i, h));
     this.stream = {
       box: key,
-      close: open(`bbox=${key}`, {
-        onStatus: (event) => {
-          const shown = this.drawn.get(event.stationId);
-          if (!shown) return;
-          shown.station = { ...shown.station, status: event.status };
-          shown.marker.setStyle({ fillColor: this.options.colourOf(event.status.status) });
+      close: subscribe(
+        { box },
+        {
+          onStatus: (event) => {
+            const shown = this.drawn.get(event.stationId);
+            if (!shown) return;
+            shown.station = { ...shown.station, status: event.status };
+            shown.marker.setStyle({ fillColor: this.options.colourOf(event.status.status) });
+          },
+          onReset: () => this.options.onReset(),
         },
-        onReset: () => this.options.onReset(),
-      }),
+      ),
     };
   }
 

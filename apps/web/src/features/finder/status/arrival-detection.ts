@@ -23,6 +23,8 @@ export interface ArrivalStation {
   id: string;
   lon: number;
   lat: number;
+  /** Distance (km) from the fix, when the finder already computed it for this fix (computed once). */
+  distanceKm?: number;
 }
 
 export interface ArrivalState {
@@ -42,7 +44,7 @@ export const INITIAL_ARRIVAL: ArrivalState = {
   last: null,
 };
 
-/** The nearest station within `radiusM` of lon, lat, or null. */
+/** The nearest station within `radiusM` of lon, lat, or null (a station's `distanceKm`, when given, must be from lon, lat). */
 export function stationWithin(
   lon: number,
   lat: number,
@@ -52,7 +54,7 @@ export function stationWithin(
   let best: ArrivalStation | null = null;
   let bestM = radiusM;
   for (const s of stations) {
-    const m = distanceKm(lon, lat, s.lon, s.lat) * 1000;
+    const m = (s.distanceKm ?? distanceKm(lon, lat, s.lon, s.lat)) * 1000;
     if (m <= bestM) {
       best = s;
       bestM = m;

@@ -1,6 +1,5 @@
 import { bearingDeg, distanceKm, type NearestStation, type StationSummary } from '@cng/shared';
-import type { LonLat } from '../components/map/lat-lng';
-import { operatorQuery } from '../features/finder/utils/finder-filters';
+import type { LonLat } from '../../../components/map/lat-lng';
 
 /** The last nearest list the finder showed (whatever its filters). */
 export const LAST_LIST_KEY = 'cng.offline.last-list.v1';
@@ -18,13 +17,6 @@ export interface SavedStations {
   origin: LonLat;
   fetchedAtMs: number;
   stations: StationSummary[];
-}
-
-/** The finder's filters as far as saved data can apply them (openNow and status are as of the fetch). */
-export interface OfflineFilters {
-  openNow?: boolean;
-  availableOnly?: boolean;
-  operator?: string;
 }
 
 function storage(): Storage | null {
@@ -74,14 +66,6 @@ export function areaRefreshDue(at: LonLat, nowMs = Date.now()): boolean {
   return movedKm > AREA_REFRESH_KM || nowMs - area.fetchedAtMs > AREA_REFRESH_MS;
 }
 
-function matches(s: StationSummary, filters: OfflineFilters): boolean {
-  if (filters.openNow && s.openNow !== true) return false;
-  if (filters.availableOnly && s.status?.status !== 'available') return false;
-  const text = operatorQuery(filters.operator)?.toLowerCase();
-  if (text && ![s.brand, s.operator].some((b) => b?.toLowerCase().includes(text))) return false;
-  return true;
-}
-
 /**
  * Where the saved area can vouch for its nearest station: every station not in it is at least `boundKm` from
  * `origin` (the area's radius, or its farthest station when the area was cut at AREA_LIMIT).
@@ -99,17 +83,6 @@ export function savedAreaCoverage(area = readStations(AREA_KEY)): SavedCoverage 
     ...area.stations.map((s) => distanceKm(area.origin.lon, area.origin.lat, s.lon, s.lat)),
   );
   return { origin: area.origin, boundKm: area.stations.length >= AREA_LIMIT ? farthestKm : AREA_RADIUS_KM };
-}
-
-/**
- * True when a saved station `nearestKm` from `at` (lon, lat) is surely the real nearest: any station outside
- * the saved area is at least `boundKm − moved` away. False beyond the area (or without one): a nearer
- * station may exist that this device never saved.
- */
-export function savedNearestIsSure(coverage: SavedCoverage | null, at: LonLat, nearestKm: number): boolean {
-  if (!coverage) return false;
-  const movedKm = distanceKm(at.lon, at.lat, coverage.origin.lon, coverage.origin.lat);
-  return nearestKm <= coverage.boundKm - movedKm;
 }
 
 /** The saved area and the last nearest list, those that exist. */
@@ -134,13 +107,14 @@ export function savedStation(id: string): StationSummary | null {
 }
 
 /**
- * The saved stations nearest to `at` (lon, lat), distance (km) and bearing computed afresh, at most `limit`;
+ * The saved stations nearest to `at` (lon, lat) that `keep` accepts (the finder's filters: see
+ * nearest/nearest-list.ts), distance (km) and bearing computed afresh, at most `limit`;
  * `dataAtMs` is the fetch time of the oldest list used; `coverage` says how far the saved area vouches for
- * them (see savedNearestIsSure). Null when nothing is saved.
+ * them (see nearestIsProven in nearest/nearest-list.ts). Null when nothing is saved.
  */
 export function savedStationsNear(
   at: LonLat,
-  filters: OfflineFilters = {},
+  keep: (s: StationSummary) => boolean = () => true,
   limit = 50,
 ): { stations: NearestStation[]; dataAtMs: number; coverage: SavedCoverage | null } | null {
   const area = readStations(AREA_KEY);
@@ -152,7 +126,7 @@ export function savedStationsNear(
     for (const s of list.stations) byId.set(s.id, s);
   }
   const stations = [...byId.values()]
-    .filter((s) => matches(s, filters))
+    .filter(keep)
     .map((s) => ({
       ...s,
       distanceKm: distanceKm(at.lon, at.lat, s.lon, s.lat),

@@ -1,11 +1,5 @@
-import type {
-  ApiError,
-  ReportCreated,
-  ReportPosition,
-  ReportRequest,
-  RetryLaterError,
-  TooFarError,
-} from '@cng/shared';
+import type { ReportCreated, ReportPosition, ReportRequest, RetryLaterError, TooFarError } from '@cng/shared';
+import { apiRequest } from './api-client';
 
 /** Every way a report can end, so callers (and the offline queue of issue 9) can react to each. */
 export type SubmitReportResult =
@@ -27,29 +21,22 @@ export async function submitReport(
   report: ReportRequest,
   options: { signal?: AbortSignal; fetchImpl?: typeof fetch } = {},
 ): Promise<SubmitReportResult> {
-  let res: Response;
-  try {
-    res = await (options.fetchImpl ?? fetch)(`/api/stations/${encodeURIComponent(stationId)}/reports`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      credentials: 'same-origin',
-      body: JSON.stringify(report),
-      signal: options.signal,
-    });
-  } catch (err) {
-    if ((err as Error).name === 'AbortError') throw err;
-    return { kind: 'network-error', message: 'No connection. Your report was not sent.' };
-  }
-  const body = (await res.json().catch(() => null)) as Record<string, unknown> | null;
-  const message = typeof body?.message === 'string' ? body.message : `The server answered ${res.status}.`;
-  switch (res.status) {
-    case 201:
-      return { kind: 'created', created: body as unknown as ReportCreated };
+  const res = await apiRequest<ReportCreated>(`/api/stations/${encodeURIComponent(stationId)}/reports`, {
+    method: 'POST',
+    json: report,
+    signal: options.signal,
+    fetchImpl: options.fetchImpl,
+  });
+  if (res.ok) return { kind: 'created', created: res.body };
+  const { status, message, body, headers, fields } = res.failure;
+  switch (status) {
+    case 0:
+      return { kind: 'network-error', message: 'No connection. Your report was not sent.' };
     case 422:
       return { kind: 'too-far', distanceM: (body as unknown as TooFarError).distanceM, message };
     case 429: {
       const retry = body as unknown as RetryLaterError | null;
-      const header = Number(res.headers.get('retry-after'));
+      const header = Number(headers?.get('retry-after'));
       return {
         kind: 'rate-limited',
         retryAfterSec: retry?.retryAfterSec ?? (Number.isFinite(header) ? header : 60),
@@ -60,13 +47,9 @@ export async function submitReport(
     case 404:
       return { kind: 'not-found', message };
     case 400:
-      return {
-        kind: 'invalid',
-        message,
-        fields: ((body as unknown as ApiError | null)?.details ?? []).map((d) => d.field),
-      };
+      return { kind: 'invalid', message, fields };
     default:
-      return { kind: 'server-error', status: res.status, message };
+      return { kind: 'server-error', status, message };
   }
 }
 

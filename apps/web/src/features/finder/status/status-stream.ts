@@ -6,6 +6,8 @@ export interface StatusStreamHandlers {
   onReset(event: StreamResetEvent): void;
   onOpen?(): void;
   onError?(): void;
+  /** The stream is live from event id `seq` on (a resume point for the next stream). */
+  onReady?(seq: number): void;
 }
 
 /**
@@ -20,6 +22,10 @@ export function openStatusStream(query: string, handlers: StatusStreamHandlers):
   source.onerror = () => handlers.onError?.();
   source.addEventListener('status', (e) => {
     handlers.onStatus(JSON.parse((e as MessageEvent<string>).data) as StatusEvent);
+  });
+  source.addEventListener('ready', (e) => {
+    const seq = Number((JSON.parse((e as MessageEvent<string>).data) as { seq?: unknown }).seq);
+    if (Number.isFinite(seq)) handlers.onReady?.(seq);
   });
   source.addEventListener('reset', (e) => {
     handlers.onReset(JSON.parse((e as MessageEvent<string>).data) as StreamResetEvent);

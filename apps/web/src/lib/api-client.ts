@@ -1,0 +1,120 @@
+import type { ApiError } from '@cng/shared';
+
+/**
+ * The one way the web app talks to its API (same origin, JSON). Every call ends in an ApiResponse, and every
+ * failure takes the same path: no answer at all (`status` 0, `network`), or an answer that was not 2xx with
+ * the server's message and the fields it named. Only an abort is thrown, so callers can drop stale answers.
+ */
+
+/** An API answer, or why there was none usable. */
+export type ApiResponse<T> =
+  | { ok: true; status: number; body: T; headers: Headers }
+  | { ok: false; failure: ApiFailure };
+
+/** Why a call failed: `status` 0 means no answer (offline, DNS, connection reset, timeout). */
+export interface ApiFailure {
+  status: number;
+  /** The server's message, or ours when it sent none. */
+  message: string;
+  /** Fields the server named as bad (400), in order. */
+  fields: string[];
+  /** The error body as sent (429 and 422 carry more than ApiError), or null. */
+  body: (ApiError & Record<string, unknown>) | null;
+  headers: Headers | null;
+}
+
+/** A failed call, thrown by apiGet: status 0 for no answer. */
+export class ApiClientError extends Error {
+  readonly status: number;
+  readonly fields: string[];
+  readonly failure: ApiFailure;
+  constructor(failure: ApiFailure) {
+    super(failure.message);
+    this.name = 'ApiClientError';
+    this.status = failure.status;
+    this.fields = failure.fields;
+    this.failure = failure;
+  }
+}
+
+export interface ApiRequest {
+  method?: 'GET' | 'POST';
+  /** Sent as JSON. */
+  json?: unknown;
+  signal?: AbortSignal;
+  cache?: RequestCache;
+  headers?: Record<string, string>;
+  /** Gives up (as no answer) after this long. */
+  timeoutMs?: number;
+  /** For tests: a fetch to use instead of the global one. */
+  fetchImpl?: typeof fetch;
+}
+
+export const NO_CONNECTION = 'No connection.';
+
+function isAbort(err: unknown): boolean {
+  return (err as Error | null)?.name === 'AbortError';
+}
+
+/** Sends one request to `path` (an /api/… path); never throws except when the caller's signal aborts it. */
+export async function apiRequest<T>(path: string, req: ApiRequest = {}): Promise<ApiResponse<T>> {
+  // The caller's signal and the timeout, combined by hand (AbortSignal.any is missing on older phones).
+  let signal = req.signal;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  if (req.timeoutMs) {
+    const both = new AbortController();
+    timer = setTimeout(() => both.abort(), req.timeoutMs);
+    if (req.signal?.aborted) both.abort();
+    req.signal?.addEventListener('abort', () => both.abort(), { once: true });
+    signal = both.signal;
+  }
+  let res: Response;
+  try {
+    res = await (req.fetchImpl ?? fetch)(path, {
+      method: req.method ?? 'GET',
+      cache: req.cache,
+      signal,
+      credentials: 'same-origin',
+      headers: {
+        accept: 'application/json',
+        ...(req.json !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...req.headers,
+      },
+      body: req.json !== undefined ? JSON.stringify(req.json) : undefined,
+    });
+  } catch (err) {
+    if (isAbort(err) && req.signal?.aborted) throw err;
+    return {
+      ok: false,
+      failure: { status: 0, message: NO_CONNECTION, fields: [], body: null, headers: null },
+    };
+  } finally {
+    clearTimeout(timer);
+  }
+  let body: unknown = null;
+  try {
+    body = await res.json();
+  } catch (err) {
+    if (isAbort(err) && req.signal?.aborted) throw err;
+    body = null;
+  }
+  if (res.ok) return { ok: true, status: res.status, body: body as T, headers: res.headers };
+  const error = body && typeof body === 'object' ? (body as ApiError & Record<string, unknown>) : null;
+  return {
+    ok: false,
+    failure: {
+      status: res.status,
+      message: typeof error?.message === 'string' ? error.message : `The server answered ${res.status}.`,
+      fields: Array.isArray(error?.details) ? error.details.map((d) => d.field) : [],
+      body: error,
+      headers: res.headers,
+    },
+  };
+}
+
+/** GET `path` and its JSON body; throws ApiClientError on any failure (and the abort error on abort). */
+export async function apiGet<T>(path: string, req: Omit<ApiRequest, 'method' | 'json'> = {}): Promise<T> {
+  const res = await apiRequest<T>(path, req);
+  if (!res.ok) throw new ApiClientError(res.failure);
+  return res.body;
+}
