@@ -5,7 +5,6 @@ import { prefersReducedMotion } from '../../lib/scroll-to-top';
 import { OfflineMarker } from '../../pwa/offline-marker';
 import { savedNearestIsSure } from '../../pwa/offline-stations';
 import { NEAREST_RADIUS_KM } from './api/finder-api';
-import { DetailsDialog } from './components/details-dialog';
 import { FavouritesPanel } from './components/favourites-panel';
 import { FiltersBar } from './components/filters-bar';
 import { HeadsUpPanel } from './components/heads-up-panel';
@@ -21,6 +20,46 @@ import { AddStationForm } from './components/add-station-form';
 
 // Leaflet is the heaviest part; the panel and the list render without waiting for it.
 const FinderMap = lazy(() => import('./components/finder-map'));
+// Details, reports and the problem form open on a tap: their code is not part of opening /App (issue 16).
+const DetailsDialog = lazy(() =>
+  import('./components/details-dialog').then((m) => ({ default: m.DetailsDialog })),
+);
+
+/** With GPS granted, the map's code waits this long at most for the first distance before it loads anyway. */
+const MAP_WAITS_FOR_FIRST_DISTANCE_MS = 4000;
+
+/**
+ * Whether to load the map yet. On a slow link its ~45 kB would share the line with the nearest answer, so with
+ * GPS granted it waits until the panel shows a distance (or MAP_WAITS_FOR_FIRST_DISTANCE_MS); without GPS it
+ * loads at once, since tapping it is one way to set a position (issue 16, ADR 0008).
+ */
+function useMapWanted(distanceShown: boolean, gpsFailed: boolean) {
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => {
+    if (wanted) return;
+    if (distanceShown || gpsFailed) {
+      setWanted(true);
+      return;
+    }
+    let live = true;
+    const want = () => {
+      if (live) setWanted(true);
+    };
+    navigator.permissions
+      ?.query({ name: 'geolocation' })
+      .then((s) => {
+        if (s.state !== 'granted') want();
+      })
+      .catch(want);
+    if (!navigator.permissions) want();
+    const timer = setTimeout(want, MAP_WAITS_FOR_FIRST_DISTANCE_MS);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [wanted, distanceShown, gpsFailed]);
+  return wanted;
+}
 
 /**
  * On a phone the list sits below the panel and the map: after a row is tapped, bring the panel (now showing
@@ -98,6 +137,10 @@ export default function Finder() {
     location.state.status === 'denied' ||
     location.state.status === 'unavailable' ||
     location.state.status === 'timeout';
+  const mapWanted = useMapWanted(
+    selected !== null || nearest.version > 0,
+    noGps || f.positionKind === 'manual',
+  );
 
   return (
     <div className="finder">
@@ -152,16 +195,20 @@ export default function Finder() {
           )}
           <MapBoundary>
             <Suspense fallback={<div className="finder-map finder-map--loading">Loading the map…</div>}>
-              <FinderMap
-                position={mapPosition}
-                accuracyM={gps?.accuracyM ?? null}
-                headingDeg={f.heading.source === 'north-up' ? null : f.heading.deg}
-                stations={mapStations}
-                selected={mapSelected}
-                tapSetsPosition={!gps}
-                onSelect={(s) => f.select(s)}
-                onSetPosition={(p) => location.setManual(p.lon, p.lat, 'the point you chose on the map')}
-              />
+              {!mapWanted ? (
+                <div className="finder-map finder-map--loading">Loading the map…</div>
+              ) : (
+                <FinderMap
+                  position={mapPosition}
+                  accuracyM={gps?.accuracyM ?? null}
+                  headingDeg={f.heading.source === 'north-up' ? null : f.heading.deg}
+                  stations={mapStations}
+                  selected={mapSelected}
+                  tapSetsPosition={!gps}
+                  onSelect={(s) => f.select(s)}
+                  onSetPosition={(p) => location.setManual(p.lon, p.lat, 'the point you chose on the map')}
+                />
+              )}
             </Suspense>
           </MapBoundary>
         </div>
@@ -213,7 +260,14 @@ export default function Finder() {
         </div>
       </div>
       {detailsId && (
-        <DetailsDialog id={detailsId} known={known} position={position} onClose={() => setDetailsId(null)} />
+        <Suspense fallback={null}>
+          <DetailsDialog
+            id={detailsId}
+            known={known}
+            position={position}
+            onClose={() => setDetailsId(null)}
+          />
+        </Suspense>
       )}
     </div>
   );
