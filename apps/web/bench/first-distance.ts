@@ -2,7 +2,7 @@
  * Time from opening /App to the first distance on screen, on a throttled cheap phone (issue 16): Chromium with
  * the CPU 4× slower, 500 kbps down and up and 400 ms latency (CDP), geolocation granted, a cold cache.
  * Measured for this build and for a baseline build of an older commit (BENCH_BASELINE_COMMIT, default the
- * code the issue measured), both served the same way (scripts/e2e-server.mjs, one server each), in the same run.
+ * code the issue measured), both served the same way (scripts/e2e-server.mjs), in the same run.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -68,7 +68,7 @@ export function buildBaseline(root: string, commit: string): string {
  * goes on for up to a minute and holds requests for seconds at a time: wait until /App has answered within
  * 300 ms ten times in a row, a second apart.
  */
-async function settled(base: string) {
+export async function settled(base: string) {
   let fast = 0;
   for (let i = 0; i < 300 && fast < 10; i++) {
     const started = Date.now();
@@ -152,7 +152,7 @@ export async function firstDistanceMs(browser: Browser, base: string, at: { lat:
       .catch(async (err) => {
         const hud = await page
           .getByTestId('hud')
-          .innerText()
+          .textContent()
           .catch(() => 'no panel');
         throw new Error(`no distance on ${base}/App within 60 s (panel: ${hud}): ${err}`);
       });

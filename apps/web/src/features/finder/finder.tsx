@@ -25,12 +25,9 @@ const DetailsDialog = lazy(() =>
   import('./components/details-dialog').then((m) => ({ default: m.DetailsDialog })),
 );
 
-/** With GPS granted, the map's code waits this long at most for the first distance before it loads anyway. */
-const MAP_WAITS_FOR_FIRST_DISTANCE_MS = 4000;
-
 /**
  * Whether to load the map yet. On a slow link its ~45 kB would share the line with the nearest answer, so with
- * GPS granted it waits until the panel shows a distance (or MAP_WAITS_FOR_FIRST_DISTANCE_MS); without GPS it
+ * GPS granted it waits until the panel shows a distance (or GPS fails: timeout after 20 s); without GPS it
  * loads at once, since tapping it is one way to set a position (issue 16, ADR 0008).
  */
 function useMapWanted(distanceShown: boolean, gpsFailed: boolean) {
@@ -52,10 +49,8 @@ function useMapWanted(distanceShown: boolean, gpsFailed: boolean) {
       })
       .catch(want);
     if (!navigator.permissions) want();
-    const timer = setTimeout(want, MAP_WAITS_FOR_FIRST_DISTANCE_MS);
     return () => {
       live = false;
-      clearTimeout(timer);
     };
   }, [wanted, distanceShown, gpsFailed]);
   return wanted;
