@@ -22,6 +22,16 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     // .vite/manifest.json: the chunk graph that the size budgets (.size-limit.js) measure per route.
     manifest: true,
     rollupOptions: {
+      // early-location: GPS at once on /App, run by the prerendered page before the app's code (issue 16).
+      input: isSsrBuild
+        ? undefined
+        : {
+            index: path.resolve(import.meta.dirname, 'index.html'),
+            'early-location': path.resolve(import.meta.dirname, 'src/features/finder/early-location.ts'),
+          },
+      // The schemas of @cng/shared (TypeBox) are for the API: with these calls pure, the client keeps only the
+      // constants and helpers it imports, not ~14 kB gzip of schema builder.
+      treeshake: { manualPureFunctions: ['Type', 'Nullable'] },
       output: isSsrBuild
         ? {}
         : {

@@ -39,15 +39,62 @@ export function robotsTxt(siteUrl) {
   return `User-agent: *\nAllow: /\nAllow: /api/docs\nDisallow: /api/\n\nSitemap: ${new URL('/sitemap.xml', siteUrl).href}\n`;
 }
 
+/**
+ * Per route, code the page needs at once, from Vite's manifest keys: `run` modules execute as soon as they arrive
+ * (`<script type="module" async>`), `preload` modules (and what they import statically, and their stylesheets)
+ * download in parallel with the entry instead of one after another. /App: GPS starts before React, the finder's code is on its way
+ * with React's (issue 16).
+ */
+export const ROUTE_EARLY_CODE = {
+  '/App': {
+    run: ['src/features/finder/early-location.ts'],
+    preload: ['src/features/app-page/app-page.tsx', 'src/features/finder/finder.tsx'],
+  },
+};
+
+/** The `<script>` and `<link rel="modulepreload">` tags of ROUTE_EARLY_CODE[route], from the Vite manifest. */
+export function earlyCodeTags(manifest, route, alreadyLinked = '') {
+  const early = ROUTE_EARLY_CODE[route];
+  if (!early) return '';
+  const chunk = (key) => {
+    if (!manifest[key]) throw new Error(`${key} is not in the Vite manifest: update ROUTE_EARLY_CODE`);
+    return manifest[key];
+  };
+  const files = new Set();
+  const styles = new Set();
+  const add = (key) => {
+    const c = chunk(key);
+    if (files.has(c.file)) return;
+    files.add(c.file);
+    for (const css of c.css ?? []) styles.add(css);
+    for (const dep of c.imports ?? []) add(dep);
+  };
+  for (const key of early.preload) add(key);
+  const run = early.run.map((key) => chunk(key).file);
+  const tags = run.map((file) => `<script type="module" async crossorigin src="/${file}"></script>`);
+  for (const file of files) {
+    if (run.includes(file) || alreadyLinked.includes(`/${file}"`)) continue;
+    tags.push(`<link rel="modulepreload" crossorigin href="/${file}">`);
+  }
+  // A lazy chunk's import waits for its stylesheet too: fetch it now, apply it when the chunk asks (no render block).
+  for (const file of styles) {
+    if (!alreadyLinked.includes(`/${file}"`))
+      tags.push(`<link rel="preload" as="style" crossorigin href="/${file}">`);
+  }
+  return tags.join('');
+}
+
 /** Prerenders every page; a page that fails to render is left to the SPA shell and reported. */
 export async function prerender({ outDir, ssrDir }) {
   const template = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
+  const manifest = JSON.parse(fs.readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8'));
   const entry = await import(pathToFileURL(path.join(ssrDir, 'entry-server.js')).href);
   const failures = [];
   const written = [];
   for (const { path: route } of entry.pageRoutes) {
     try {
-      const html = fillTemplate(template, await entry.render(route), route);
+      const filled = fillTemplate(template, await entry.render(route), route);
+      const html = filled.replace('</head>', `${earlyCodeTags(manifest, route, filled)}</head>`);
       const file = path.join(outDir, route === '/' ? '' : route, 'index.html');
       fs.mkdirSync(path.dirname(file), { recursive: true });
       fs.writeFileSync(file, html);

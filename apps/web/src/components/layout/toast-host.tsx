@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { whenIdle } from '../../pwa/when-idle';
 
 // react-toastify is ~10 KB gzip: pages that never toast (the landing page) do not download it.
 const AppToastContainer = lazy(() => import('./app-toast-container'));
@@ -9,8 +10,10 @@ const AppToastContainer = lazy(() => import('./app-toast-container'));
  */
 export function ToastHost({ wanted }: { wanted: boolean }) {
   const [mounted, setMounted] = useState(false);
+  // Once the page is idle: on a slow link its ~10 kB would otherwise share the line with the page's own code
+  // and data (/App's first distance, issue 16). Toasts raised before then are queued and shown on mount.
   useEffect(() => {
-    if (wanted) setMounted(true);
+    if (wanted) whenIdle(() => setMounted(true));
   }, [wanted]);
   if (!mounted) return null;
   return (

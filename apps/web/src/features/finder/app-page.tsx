@@ -1,6 +1,11 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { warmFormatters } from '../../lib/formatters';
+import { startEarlyLocation } from '../finder/early-location';
 import { AppFeatures } from './app-features';
+
+// Arriving here from another page (no prerendered /App HTML ran early-location.ts): start GPS now, while the
+// finder's code downloads, rather than once it has loaded.
+startEarlyLocation();
 
 // The finder (Leaflet, GPS) loads only on this page, in its own chunk.
 const Finder = lazy(() => import('./finder'));

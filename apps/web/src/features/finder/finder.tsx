@@ -3,7 +3,6 @@ import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from '
 import { prefersReducedMotion } from '../../lib/scroll-to-top';
 import { OfflineMarker } from '../../pwa/offline-marker';
 import { NEAREST_RADIUS_KM } from './api/finder-api';
-import { DetailsDialog } from './components/details-dialog';
 import { FavouritesPanel } from './components/favourites-panel';
 import { FilterNotice } from './components/filter-notice';
 import { FiltersBar } from './components/filters-bar';
@@ -21,6 +20,41 @@ import { AddStationForm } from './components/add-station-form';
 
 // Leaflet is the heaviest part; the panel and the list render without waiting for it.
 const FinderMap = lazy(() => import('./components/finder-map'));
+// Details, reports and the problem form open on a tap: their code is not part of opening /App (issue 16).
+const DetailsDialog = lazy(() =>
+  import('./components/details-dialog').then((m) => ({ default: m.DetailsDialog })),
+);
+
+/**
+ * Whether to load the map yet. On a slow link its ~45 kB would share the line with the nearest answer, so with
+ * GPS granted it waits until the panel shows a distance (or GPS fails: timeout after 20 s); without GPS it
+ * loads at once, since tapping it is one way to set a position (issue 16, ADR 0008).
+ */
+function useMapWanted(distanceShown: boolean, gpsFailed: boolean) {
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => {
+    if (wanted) return;
+    if (distanceShown || gpsFailed) {
+      setWanted(true);
+      return;
+    }
+    let live = true;
+    const want = () => {
+      if (live) setWanted(true);
+    };
+    navigator.permissions
+      ?.query({ name: 'geolocation' })
+      .then((s) => {
+        if (s.state !== 'granted') want();
+      })
+      .catch(want);
+    if (!navigator.permissions) want();
+    return () => {
+      live = false;
+    };
+  }, [wanted, distanceShown, gpsFailed]);
+  return wanted;
+}
 
 /**
  * On a phone the list sits below the panel and the map: after a row is tapped, bring the panel (now showing
@@ -101,6 +135,10 @@ export default function Finder() {
     location.state.status === 'denied' ||
     location.state.status === 'unavailable' ||
     location.state.status === 'timeout';
+  const mapWanted = useMapWanted(
+    selected !== null || nearest.version > 0,
+    noGps || f.positionKind === 'manual',
+  );
 
   return (
     <div className="finder">
@@ -193,16 +231,20 @@ export default function Finder() {
           )}
           <MapBoundary>
             <Suspense fallback={<div className="finder-map finder-map--loading">Loading the map…</div>}>
-              <FinderMap
-                position={mapPosition}
-                accuracyM={gps?.accuracyM ?? null}
-                headingDeg={f.heading.source === 'north-up' ? null : f.heading.deg}
-                stations={mapStations}
-                selected={mapSelected}
-                tapSetsPosition={!gps}
-                onSelect={(s) => f.select(s)}
-                onSetPosition={(p) => location.setManual(p.lon, p.lat, 'the point you chose on the map')}
-              />
+              {!mapWanted ? (
+                <div className="finder-map finder-map--loading">Loading the map…</div>
+              ) : (
+                <FinderMap
+                  position={mapPosition}
+                  accuracyM={gps?.accuracyM ?? null}
+                  headingDeg={f.heading.source === 'north-up' ? null : f.heading.deg}
+                  stations={mapStations}
+                  selected={mapSelected}
+                  tapSetsPosition={!gps}
+                  onSelect={(s) => f.select(s)}
+                  onSetPosition={(p) => location.setManual(p.lon, p.lat, 'the point you chose on the map')}
+                />
+              )}
             </Suspense>
           </MapBoundary>
           <FiltersBar filters={f.filters} brands={brands} hoursKnown={f.hoursKnown} onChange={f.setFilters} />
@@ -216,7 +258,14 @@ export default function Finder() {
         </div>
       </div>
       {detailsId && (
-        <DetailsDialog id={detailsId} known={known} position={position} onClose={() => setDetailsId(null)} />
+        <Suspense fallback={null}>
+          <DetailsDialog
+            id={detailsId}
+            known={known}
+            position={position}
+            onClose={() => setDetailsId(null)}
+          />
+        </Suspense>
       )}
     </div>
   );

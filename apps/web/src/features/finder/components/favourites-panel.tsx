@@ -1,6 +1,5 @@
 import { bearingDeg, cardinalOf, distanceKm, formatDistance } from '@cng/shared';
 import { type ChangeEvent, useRef } from 'react';
-import { toast } from 'react-toastify';
 import type { LonLat } from '../../../components/map/lat-lng';
 import { shownName } from '../../../lib/station-name';
 import { OfflineMarker } from '../../../pwa/offline-marker';
@@ -39,6 +38,8 @@ export function FavouritesPanel({
     const file = e.target.files?.[0];
     e.target.value = '';
     if (!file) return;
+    // react-toastify loads on this first toast: it is not part of opening /App (issue 16).
+    const { toast } = await import('react-toastify');
     try {
       const added = importFavourites(await file.text());
       toast.success(added === 1 ? '1 favourite added.' : `${added} favourites added.`);

@@ -1,9 +1,7 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { takeEarlyWatch, WATCH_OPTIONS } from '../early-location';
 import { INITIAL_LOCATION, type LocationState, locationReducer, wantsWatch } from '../utils/location-state';
 import { type Fix, INITIAL_MOTION, type MotionState, nextMotion } from '../utils/motion';
-
-/** Give up waiting for a single fix after this long (the watch keeps running and says "still looking"). */
-const FIX_TIMEOUT_MS = 20_000;
 
 function toFix(p: GeolocationPosition): Fix {
   const { coords } = p;
@@ -51,6 +49,7 @@ export function useLocation(): UseLocation {
       }
     };
     // Safari before 16 has no geolocation in the Permissions API: then we simply wait for the button.
+    // The early watch (early-location.ts) already runs when this says granted: the start adopts it at once.
     navigator.permissions
       ?.query({ name: 'geolocation' })
       .then((s) => {
@@ -72,23 +71,20 @@ export function useLocation(): UseLocation {
   const watching = supported && wantsWatch(state.status);
   useEffect(() => {
     if (!watching) return;
-    const id = navigator.geolocation.watchPosition(
-      (p) => {
-        const fix = toFix(p);
-        dispatchMotion(fix);
-        dispatch({ type: 'fix', fix });
-      },
-      (err) => {
-        const code =
-          err.code === err.PERMISSION_DENIED
-            ? 'denied'
-            : err.code === err.TIMEOUT
-              ? 'timeout'
-              : 'unavailable';
-        dispatch({ type: 'error', code });
-      },
-      { enableHighAccuracy: true, maximumAge: 0, timeout: FIX_TIMEOUT_MS },
-    );
+    const onFix = (p: GeolocationPosition) => {
+      const fix = toFix(p);
+      dispatchMotion(fix);
+      dispatch({ type: 'fix', fix });
+    };
+    const onError = (err: GeolocationPositionError) => {
+      const code =
+        err.code === err.PERMISSION_DENIED ? 'denied' : err.code === err.TIMEOUT ? 'timeout' : 'unavailable';
+      dispatch({ type: 'error', code });
+    };
+    // On /App the watch usually runs already (early-location.ts, started before this code loaded): take it over.
+    const early = takeEarlyWatch();
+    if (early) return early.adopt(onFix, onError);
+    const id = navigator.geolocation.watchPosition(onFix, onError, WATCH_OPTIONS);
     return () => navigator.geolocation.clearWatch(id);
   }, [watching]);
 

@@ -8,7 +8,6 @@ import {
   type ReportStatus,
 } from '@cng/shared';
 import { useId, useState } from 'react';
-import { toast } from 'react-toastify';
 import { formatClock } from '../../../lib/formatters';
 import { currentReportPosition } from '../../../lib/submit-report';
 import { type SubmitOrQueueResult, submitReportOrQueue } from '../../../pwa/report-queue';
@@ -117,17 +116,21 @@ export function ReportForm({
     setQueuedKey(result.kind === 'queued' ? result.queued.key : null);
     setSending(null);
     if (result.kind === 'created') {
-      toast.success(described.text);
       setQueue('');
       setNote('');
       onReported?.(result.created);
-    } else if (result.kind === 'rate-limited') {
-      toast.warning(described.text);
-    } else if (result.kind === 'queued') {
-      toast.info(described.text);
-    } else {
-      toast.error(described.text);
     }
+    // react-toastify loads with the first toast: it is not part of opening /App (issue 16).
+    const { toast } = await import('react-toastify');
+    const show =
+      result.kind === 'created'
+        ? toast.success
+        : result.kind === 'rate-limited'
+          ? toast.warning
+          : result.kind === 'queued'
+            ? toast.info
+            : toast.error;
+    show(described.text);
   };
 
   return (

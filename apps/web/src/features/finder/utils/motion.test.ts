@@ -99,13 +99,16 @@ describe('speed while parked, derived from noisy fixes (device gives no speed)',
       m = nextMotion(m, fix(offset(BARI, east, 0), s * 1000, { accuracyM: 10 }));
       shown.push(m.speedKmh);
     });
-    expect(shown.slice(1).every((v) => v === 0)).toBe(true);
+    // Unknown (never a speed) until the fixes have stood for the stationary time, then 0 through the jump.
+    expect(shown.every((v) => v === null || v === 0)).toBe(true);
+    expect(shown.slice(STATIONARY_AFTER_MS / 1000).every((v) => v === 0)).toBe(true);
   });
 
-  it('does not turn a large jump inside a poor accuracy radius into speed', () => {
+  it('does not turn a large jump inside a poor accuracy radius into speed (nor into a claimed stop)', () => {
     let m = nextMotion(INITIAL_MOTION, fix(BARI, 0, { accuracyM: 60 }));
     m = nextMotion(m, fix(along(BARI.lon, BARI.lat, 0, 50), 1000, { accuracyM: 60 }));
-    expect(m.speedKmh).toBe(0);
+    // 50 m inside a 85 m radius may be noise or a car: unknown, not a speed and not "0 km/h".
+    expect(m.speedKmh).toBeNull();
   });
 });
 
@@ -219,12 +222,76 @@ describe('speed while driving, derived from noisy fixes', () => {
   });
 });
 
+// Issue 16: "0 km/h" for the first 3 s of a drive when the fixes carry no speed — the first fixes of a car
+// moving 8–14 m per second fall inside the jitter radius of one another and were taken for a stop.
+describe('the first seconds of a drive, fixes without a device speed', () => {
+  for (const [kmh, accuracyM] of [
+    [30, 10],
+    [30, 20],
+    [50, 10],
+    [50, 20],
+    [20, 10],
+  ] as const) {
+    it(`a ${kmh} km/h drive at accuracy ${accuracyM} m never reads 0 km/h after the first move`, () => {
+      const noise = drivingNoise(seeded(kmh + accuracyM));
+      let m: MotionState = INITIAL_MOTION;
+      const shown: (number | null)[] = [];
+      for (let s = 0; s <= 20; s++) {
+        const n = noise();
+        const p = along(BARI.lon, BARI.lat, 200, (kmh / 3.6) * s);
+        m = nextMotion(m, fix(offset(p, n.east, n.north), s * 1000, { accuracyM }));
+        shown.push(m.speedKmh);
+      }
+      expect(shown[0]).toBeNull();
+      expect(shown.slice(1), `speeds ${shown.map((v) => (v === null ? '–' : Math.round(v)))}`).not.toContain(
+        0,
+      );
+      // Known, and right, within 6 fixes.
+      for (const v of shown.slice(6))
+        expect(Math.abs(v! - kmh), `speeds ${shown}`).toBeLessThan(Math.max(0.1 * kmh, 4));
+    });
+  }
+
+  it('a noise-free 30 km/h drive reads its speed from the 3rd fix on, unknown (not 0) at the 2nd', () => {
+    let m = nextMotion(INITIAL_MOTION, fix(BARI, 0, { accuracyM: 10 }));
+    m = nextMotion(m, fix(along(BARI.lon, BARI.lat, 45, 30 / 3.6), 1000, { accuracyM: 10 }));
+    expect(m.speedKmh).toBeNull();
+    m = nextMotion(m, fix(along(BARI.lon, BARI.lat, 45, (2 * 30) / 3.6), 2000, { accuracyM: 10 }));
+    expect(m.speedKmh).toBeCloseTo(30, 0);
+    expect(m.courseDeg).toBeCloseTo(45, 0);
+  });
+
+  it('a phone parked from the start reads 0 once its fixes have stayed put for the stationary time', () => {
+    const rand = seeded(99);
+    let m: MotionState = INITIAL_MOTION;
+    const shown: (number | null)[] = [];
+    for (let s = 0; s <= 30; s++) {
+      const n = jitter(rand, 8);
+      m = nextMotion(m, fix(offset(BARI, n.east, n.north), s * 1000, { accuracyM: 10 }));
+      shown.push(m.speedKmh);
+    }
+    expect(
+      shown.every((v) => v === null || v === 0),
+      `speeds ${shown}`,
+    ).toBe(true);
+    expect(
+      shown.slice(STATIONARY_AFTER_MS / 1000 + 1).every((v) => v === 0),
+      `speeds ${shown}`,
+    ).toBe(true);
+  });
+});
+
 describe('before the speed is known', () => {
-  it('is unknown (null) after the first fix when the device gives no speed, and 0 once a second fix stays put', () => {
+  it('is unknown (null) after the first fix when the device gives no speed, and 0 once fixes stay put for the stationary time', () => {
     const first = nextMotion(INITIAL_MOTION, fix(BARI, 0, { accuracyM: 10 }));
     expect(first.speedKmh).toBeNull();
+    // One second proves no stop: a car at 15 km/h moves 4 m, inside the jitter radius (issue 16).
     const second = nextMotion(first, fix(offset(BARI, 3, -2), 1000, { accuracyM: 10 }));
-    expect(second.speedKmh).toBe(0);
+    expect(second.speedKmh).toBeNull();
+    let m = second;
+    for (let s = 2; s * 1000 <= STATIONARY_AFTER_MS; s++)
+      m = nextMotion(m, fix(offset(BARI, -1, 1), s * 1000));
+    expect(m.speedKmh).toBe(0);
   });
 });
 

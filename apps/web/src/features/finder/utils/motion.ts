@@ -154,6 +154,20 @@ function progressing(fixes: readonly Fix[]): boolean {
   );
 }
 
+/** The longest run of fixes at the end of `fixes` that moves steadily away, in one direction; null if none. */
+export function movingTail(fixes: readonly Fix[]): Fix[] | null {
+  for (let i = 0; i < fixes.length - 1; i++) {
+    const tail = fixes.slice(i);
+    if (progressing(tail)) return tail;
+  }
+  return null;
+}
+
+/** Fixes that cover STATIONARY_AFTER_MS without moving away: enough to tell a stop from the start of a drive. */
+function stoodStill(fixes: readonly Fix[]): boolean {
+  return fixes[fixes.length - 1]!.timestampMs - fixes[0]!.timestampMs >= STATIONARY_AFTER_MS;
+}
+
 function standingState(fixes: Fix[], timestampMs: number): MotionState {
   return {
     speedKmh: 0,
@@ -190,7 +204,25 @@ function movingState(track: Fix[], fallbackKmh: number): MotionState {
  */
 function whileStanding(prev: MotionState, anchor: Fix, fix: Fix): MotionState {
   if (metresBetween(anchor, fix) <= jitterRadiusM(anchor, fix)) {
-    return standingState([...prev.standing, fix], fix.timestampMs);
+    const fixes = [...prev.standing, fix];
+    const moved = movingTail(fixes);
+    // Until fixes have stayed put for STATIONARY_AFTER_MS, nothing proves a stop: the car may well be driving
+    // at a speed whose first fixes fall inside one another's jitter radius (issue 16: the first seconds of a
+    // drive read "0 km/h"). Its speed from the fixes as soon as 3 of them move steadily one way over more
+    // than the jitter radius; until then unknown, never 0.
+    if (!stoodStill(moved ? fixes.slice(0, fixes.length - moved.length + 1) : fixes)) {
+      const first = moved?.[0];
+      if (
+        moved &&
+        first &&
+        moved.length >= START_FIXES &&
+        metresBetween(first, fix) > jitterRadiusM(first, fix)
+      ) {
+        return movingState(moved, 0);
+      }
+      return { ...standingState(fixes, fix.timestampMs), speedKmh: null };
+    }
+    return standingState(fixes, fix.timestampMs);
   }
   const candidates = [...prev.candidates, fix];
   const tail = steadyTail(anchor, candidates);
@@ -223,7 +255,10 @@ function whileMoving(prev: MotionState, fix: Fix): MotionState {
     const inside = recent.every((f) => metresBetween(centre, f) <= jitterRadiusM(centre, f));
     // Inside the radius is not enough at a poor accuracy: 3 s at 30 km/h fits inside ±20 m. A car still
     // moves while each fix is farther along than the one before, in one direction; jitter does not do that.
-    if (recent.length >= 3 && inside && !progressing(recent)) {
+    // Nor is it when the first and last of those fixes, 3 s apart, lie farther apart than noise allows.
+    const first = recent[0]!;
+    const stayed = metresBetween(first, fix) <= jitterRadiusM(first, fix);
+    if (recent.length >= 3 && inside && stayed && !progressing(recent)) {
       return standingState(recent, fix.timestampMs);
     }
   }

@@ -1,0 +1,94 @@
+/**
+ * GPS at once on /App (issue 16): a tiny module of its own that the prerendered /App page runs as soon as it
+ * arrives (a `<script type="module" async>` added by scripts/prerender.mjs), before React, the finder's code or
+ * the map have loaded. When location is already granted it starts `watchPosition` and keeps the fixes; the
+ * finder's useLocation adopts that watch instead of starting its own. It never asks: without a grant the
+ * finder explains first and the driver taps "Use my location" (ADR 0008).
+ */
+
+/**
+ * The finder's watch options (also hooks/use-location.ts): high accuracy, no cached fix, and give up waiting
+ * for a single fix after 20 s (the watch keeps running and the banner says "still looking").
+ */
+export const WATCH_OPTIONS: PositionOptions = { enableHighAccuracy: true, maximumAge: 0, timeout: 20_000 };
+
+type OnFix = (p: GeolocationPosition) => void;
+type OnError = (e: GeolocationPositionError) => void;
+
+/** A running early watch: what it has seen so far, and a way to take it over. */
+export interface EarlyWatch {
+  /** The latest fix, if one arrived before the finder subscribed. */
+  last: GeolocationPosition | null;
+  /** The latest error since the latest fix. */
+  error: GeolocationPositionError | null;
+  /** Sends every later fix and error to the finder (and the ones already seen, at once); returns the stop. */
+  adopt: (onFix: OnFix, onError: OnError) => () => void;
+}
+
+let early: EarlyWatch | null = null;
+let started = false;
+/** The finder asked for the early watch: from then on it watches by itself, so none may start late. */
+let claimed = false;
+
+function watch(): EarlyWatch {
+  let onFix: OnFix | null = null;
+  let onError: OnError | null = null;
+  const state: EarlyWatch = {
+    last: null,
+    error: null,
+    adopt(fix, error) {
+      onFix = fix;
+      onError = error;
+      if (state.last) fix(state.last);
+      if (state.error) error(state.error);
+      return () => {
+        navigator.geolocation.clearWatch(id);
+        onFix = null;
+        onError = null;
+      };
+    },
+  };
+  const id = navigator.geolocation.watchPosition(
+    (p) => {
+      state.last = p;
+      state.error = null;
+      onFix?.(p);
+    },
+    (e) => {
+      state.error = e;
+      onError?.(e);
+    },
+    WATCH_OPTIONS,
+  );
+  return state;
+}
+
+/** Starts the early watch once, if the browser already granted location; harmless everywhere else. */
+export function startEarlyLocation(): void {
+  if (
+    started ||
+    typeof navigator === 'undefined' ||
+    !('geolocation' in navigator) ||
+    !window.isSecureContext
+  ) {
+    return;
+  }
+  started = true;
+  void navigator.permissions
+    ?.query({ name: 'geolocation' })
+    .then((status) => {
+      if (status.state === 'granted' && !early && !claimed) early = watch();
+    })
+    .catch(() => undefined);
+}
+
+/** The early watch, handed over once: the finder owns it from then on (and stops it like its own). */
+export function takeEarlyWatch(): EarlyWatch | null {
+  claimed = true;
+  const taken = early;
+  early = null;
+  return taken;
+}
+
+// On /App the page loads this module by itself: start at once.
+if (typeof window !== 'undefined' && /^\/app\/?$/i.test(window.location.pathname)) startEarlyLocation();

@@ -1,0 +1,108 @@
+import { expect, type Page, test } from '@playwright/test';
+import { haversineKm, lerp, type Pt, waitForStations } from './finder-helpers';
+
+/** A real station: the nearest one to central Delhi, as the running server holds it. */
+async function delhiStation(page: Page): Promise<Pt & { id: string }> {
+  const res = await page.request.get('/api/stations/nearest?lat=28.6139&lon=77.209&limit=1&radiusKm=1000');
+  expect(res.ok()).toBe(true);
+  const [station] = ((await res.json()) as { stations: (Pt & { id: string })[] }).stations;
+  return station!;
+}
+
+/** Records, in epoch ms, when the page first asked for GPS (watchPosition or getCurrentPosition). */
+const RECORD_GPS_CALL = `{
+  const geo = navigator.geolocation;
+  for (const name of ['watchPosition', 'getCurrentPosition']) {
+    const original = geo[name].bind(geo);
+    geo[name] = (...args) => {
+      if (window.__gpsAskedAt === undefined) window.__gpsAskedAt = performance.timeOrigin + performance.now();
+      return original(...args);
+    };
+  }
+}`;
+
+const MAP_CODE = /\/assets\/(finder-map|leaflet-src|use-leaflet-map)-[^/]*\.js$/;
+
+test.describe('issue 16: the first distance does not wait for the map', () => {
+  test('GPS is asked for before the map code is requested, and the distance shows while the map cannot load', async ({
+    page,
+    context,
+  }) => {
+    await waitForStations(page.request);
+    const station = await delhiStation(page);
+    const here = { lat: station.lat + 0.0027, lon: station.lon };
+    await context.grantPermissions(['geolocation']);
+    await context.setGeolocation({ latitude: here.lat, longitude: here.lon, accuracy: 10 });
+    await page.addInitScript(RECORD_GPS_CALL);
+    // The map's code never arrives: requests for it hang until the test ends.
+    const mapRequestedAt: number[] = [];
+    await page.route(MAP_CODE, (route) => {
+      mapRequestedAt.push(Date.now());
+      void route;
+    });
+    await page.route('**/tile.openstreetmap.org/**', (r) => r.abort());
+
+    await page.goto('/App');
+    const distance = page.getByTestId('hud-distance');
+    await expect(distance).toHaveAttribute('data-distance-km', /\d/, { timeout: 30_000 });
+    const shownKm = Number(await distance.getAttribute('data-distance-km'));
+    expect(Math.abs(shownKm - haversineKm(here, station))).toBeLessThan(0.01);
+    const gpsAskedAt = await page.evaluate(
+      () => (window as unknown as { __gpsAskedAt?: number }).__gpsAskedAt,
+    );
+    expect(gpsAskedAt, 'the page asked for GPS').toBeDefined();
+    // Today's code asked for GPS only after the finder had rendered, which first requested the map's code.
+    for (const at of mapRequestedAt) expect(gpsAskedAt!).toBeLessThan(at);
+    // The map's code hangs, yet the panel shows the distance.
+    await expect(page.getByTestId('finder-map')).toHaveCount(0);
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+  });
+});
+
+test.describe('issue 16: speed from fixes without a speed field', () => {
+  test.setTimeout(90_000);
+
+  test('a drive from a standstill-free start never shows "0 km/h" after the first move @desktop', async ({
+    page,
+    context,
+  }) => {
+    await waitForStations(page.request);
+    const station = await delhiStation(page);
+    // A straight 30 km/h drive heading north, starting 600 m south of the station.
+    const start = { lat: station.lat - 0.0054, lon: station.lon };
+    const end = { lat: station.lat - 0.0054 + 0.0045, lon: station.lon };
+    const routeKm = haversineKm(start, end);
+    const SPEED_KMH = 30;
+    await context.grantPermissions(['geolocation']);
+    await context.setGeolocation({ latitude: start.lat, longitude: start.lon, accuracy: 10 });
+    await page.goto('/App');
+    const distance = page.getByTestId('hud-distance');
+    await expect(distance).toHaveAttribute('data-distance-km', /\d/);
+
+    const shown: string[] = [];
+    const t0 = Date.now();
+    for (let step = 1; step <= 10; step++) {
+      await page.waitForTimeout(Math.max(0, t0 + step * 1000 - Date.now()));
+      const t = (((Date.now() - t0) / 3_600_000) * SPEED_KMH) / routeKm;
+      const p: Pt = lerp(start, end, Math.min(1, t));
+      await context.setGeolocation({ latitude: p.lat, longitude: p.lon, accuracy: 10 });
+      const expectedKm = haversineKm(p, station);
+      await expect
+        .poll(async () => Math.abs(Number(await distance.getAttribute('data-distance-km')) - expectedKm))
+        .toBeLessThan(0.002);
+      const speed = page.getByTestId('hud-speed');
+      shown.push(
+        `${await speed.getAttribute('data-speed-kmh')}|${await speed.locator('.hud__speed-value').textContent()} km/h`,
+      );
+    }
+    // The car moved 8 m a second from the start: never "0 km/h" (unknown shows "–" until it is measured).
+    for (const s of shown) {
+      const [kmh, text] = s.split('|') as [string, string];
+      expect(kmh === '' || Number(kmh) > 0, `speeds shown: ${shown.join(', ')}`).toBe(true);
+      expect(text.replace(/\s+/g, ' ').trim(), `speeds shown: ${shown.join(', ')}`).not.toMatch(/^0 km\/h$/);
+    }
+    // Measured within a few fixes, and about right.
+    const last = Number(shown[shown.length - 1]!.split('|')[0]);
+    expect(Math.abs(last - SPEED_KMH) / SPEED_KMH, `speeds shown: ${shown.join(', ')}`).toBeLessThan(0.15);
+  });
+});
