@@ -8,7 +8,6 @@ import {
 } from '@cng/shared';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { JSON_CONTENT_TYPE, LIST_CACHE_CONTROL, presentStationJson, RATE_LIMITED_RESPONSE } from './present';
-import { foldText } from './station-search';
 
 /** GET /api/stations/nearest: stations by great-circle distance from a point, with filters. */
 const nearestRoute: FastifyPluginAsyncTypebox = async (app) => {
