@@ -40,12 +40,12 @@ const landing = new Set([...staticClosure(entry), ...onEveryPage.flatMap((key) =
 const appFirstDistance = new Set([
   ...landing,
   ...staticClosure('src/features/finder/early-location.ts'),
-  ...staticClosure('src/features/app-page/app-page.tsx'),
+  ...staticClosure('src/features/finder/app-page.tsx'),
   ...staticClosure('src/features/finder/finder.tsx'),
 ]);
 const appPage = new Set([
   ...appFirstDistance,
-  ...fullClosure('src/features/app-page/app-page.tsx'),
+  ...fullClosure('src/features/finder/app-page.tsx'),
   // /App can show toasts, so the toast container loads there (once the page is idle).
   ...staticClosure('src/components/layout/app-toast-container.tsx'),
 ]);

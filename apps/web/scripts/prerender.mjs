@@ -48,7 +48,7 @@ export function robotsTxt(siteUrl) {
 export const ROUTE_EARLY_CODE = {
   '/App': {
     run: ['src/features/finder/early-location.ts'],
-    preload: ['src/features/app-page/app-page.tsx', 'src/features/finder/finder.tsx'],
+    preload: ['src/features/finder/app-page.tsx', 'src/features/finder/finder.tsx'],
   },
 };
 
