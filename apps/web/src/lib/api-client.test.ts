@@ -27,6 +27,45 @@ describe('API client', () => {
     expect((err as ApiClientError).status).toBe(0);
   });
 
+  it('takes a 200 that is not JSON (a captive portal page) as no answer, and a queued report stays unsent', async () => {
+    const portal = vi.fn(
+      async () =>
+        new Response('<html>Log in to the station Wi-Fi</html>', {
+          status: 200,
+          headers: { 'content-type': 'text/html' },
+        }),
+    );
+    const res = await apiRequest('/api/stations/x/reports', { method: 'POST', json: {}, fetchImpl: portal });
+    expect(res.ok).toBe(false);
+    expect(res.ok ? null : res.failure.status).toBe(0);
+    const { submitReport } = await import('./submit-report');
+    const sent = await submitReport('x', { status: 'gas_available', lat: 0, lon: 0 } as never, {
+      fetchImpl: portal,
+    });
+    expect(sent.kind).toBe('network-error');
+  });
+
+  it('gives up on an answer whose body stalls past the time limit', async () => {
+    const stalled = vi.fn(
+      async (_url: string, init?: RequestInit) =>
+        new Response(
+          new ReadableStream({
+            start(controller) {
+              init?.signal?.addEventListener('abort', () =>
+                controller.error(new DOMException('aborted', 'AbortError')),
+              );
+            },
+          }),
+          { status: 200 },
+        ),
+    );
+    const res = await apiRequest('/api/status', {
+      timeoutMs: 50,
+      fetchImpl: stalled as unknown as typeof fetch,
+    });
+    expect(res.ok ? null : res.failure.status).toBe(0);
+  });
+
   it('sends JSON bodies with the content type, and throws only when the caller aborts', async () => {
     const fetchImpl = json({ id: 1 }, 201);
     const ok = await apiRequest<{ id: number }>('/api/contact', {

@@ -61,14 +61,21 @@ export async function apiRequest<T>(path: string, req: ApiRequest = {}): Promise
   // The caller's signal and the timeout, combined by hand (AbortSignal.any is missing on older phones).
   let signal = req.signal;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let unlink = () => {};
   if (req.timeoutMs) {
     const both = new AbortController();
     timer = setTimeout(() => both.abort(), req.timeoutMs);
-    if (req.signal?.aborted) both.abort();
-    req.signal?.addEventListener('abort', () => both.abort(), { once: true });
+    const outer = req.signal;
+    const forward = () => both.abort();
+    if (outer?.aborted) both.abort();
+    outer?.addEventListener('abort', forward, { once: true });
+    unlink = () => outer?.removeEventListener('abort', forward);
     signal = both.signal;
   }
   let res: Response;
+  // The time limit covers the whole answer, body included (a body that stalls is no answer either).
+  let body: unknown = null;
+  let bodyRead = false;
   try {
     res = await (req.fetchImpl ?? fetch)(path, {
       method: req.method ?? 'GET',
@@ -82,6 +89,12 @@ export async function apiRequest<T>(path: string, req: ApiRequest = {}): Promise
       },
       body: req.json !== undefined ? JSON.stringify(req.json) : undefined,
     });
+    try {
+      body = await res.json();
+      bodyRead = true;
+    } catch (err) {
+      if (isAbort(err)) throw err;
+    }
   } catch (err) {
     if (isAbort(err) && req.signal?.aborted) throw err;
     return {
@@ -90,13 +103,15 @@ export async function apiRequest<T>(path: string, req: ApiRequest = {}): Promise
     };
   } finally {
     clearTimeout(timer);
+    unlink();
   }
-  let body: unknown = null;
-  try {
-    body = await res.json();
-  } catch (err) {
-    if (isAbort(err) && req.signal?.aborted) throw err;
-    body = null;
+  // A success whose body is not JSON is not our server (a captive portal's login page, a proxy's notice):
+  // it is no answer, so nothing is taken as done (a queued report stays queued).
+  if (res.ok && !bodyRead && res.status !== 204) {
+    return {
+      ok: false,
+      failure: { status: 0, message: NO_CONNECTION, fields: [], body: null, headers: res.headers },
+    };
   }
   if (res.ok) return { ok: true, status: res.status, body: body as T, headers: res.headers };
   const error = body && typeof body === 'object' ? (body as ApiError & Record<string, unknown>) : null;

@@ -27,7 +27,9 @@ export async function submitReport(
     signal: options.signal,
     fetchImpl: options.fetchImpl,
   });
-  if (res.ok) return { kind: 'created', created: res.body };
+  // Only our server's 201 with its body says the report is stored; anything else keeps it unsent.
+  if (res.ok && res.status === 201 && res.body) return { kind: 'created', created: res.body };
+  if (res.ok) return { kind: 'network-error', message: 'No connection. Your report was not sent.' };
   const { status, message, body, headers, fields } = res.failure;
   switch (status) {
     case 0:
