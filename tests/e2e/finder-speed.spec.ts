@@ -57,6 +57,27 @@ test.describe('issue 16: the first distance does not wait for the map', () => {
     await expect(page.getByTestId('finder-map')).toHaveCount(0);
     await page.unrouteAll({ behavior: 'ignoreErrors' });
   });
+
+  test('when the station list cannot load, the map still loads so the driver sees where they are', async ({
+    page,
+    context,
+  }) => {
+    await context.grantPermissions(['geolocation']);
+    await context.setGeolocation({ latitude: 28.6139, longitude: 77.209, accuracy: 10 });
+    await page.route('**/api/stations/nearest**', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: '{"error":"unavailable","message":"down"}',
+      }),
+    );
+    await page.route('**/tile.openstreetmap.org/**', (r) => r.abort());
+    await page.goto('/App');
+    // No distance can be shown, and the map must not wait for one.
+    await expect(page.getByTestId('finder-map')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId('hud-distance')).toHaveCount(0);
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+  });
 });
 
 test.describe('issue 16: speed from fixes without a speed field', () => {

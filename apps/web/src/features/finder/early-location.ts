@@ -26,6 +26,11 @@ export interface EarlyWatch {
 }
 
 let early: EarlyWatch | null = null;
+/**
+ * An early watch the finder has not taken over by then is stopped (the driver left /App before the finder
+ * mounted, or its code failed to load): GPS must not stay on for the rest of the visit.
+ */
+export const EARLY_WATCH_UNCLAIMED_MS = 30_000;
 let started = false;
 /** The finder asked for the early watch: from then on it watches by itself, so none may start late. */
 let claimed = false;
@@ -33,10 +38,13 @@ let claimed = false;
 function watch(): EarlyWatch {
   let onFix: OnFix | null = null;
   let onError: OnError | null = null;
+  let adopted = false;
   const state: EarlyWatch = {
     last: null,
     error: null,
     adopt(fix, error) {
+      adopted = true;
+      clearTimeout(unclaimed);
       onFix = fix;
       onError = error;
       if (state.last) fix(state.last);
@@ -60,6 +68,11 @@ function watch(): EarlyWatch {
     },
     WATCH_OPTIONS,
   );
+  const unclaimed = setTimeout(() => {
+    if (adopted) return;
+    navigator.geolocation.clearWatch(id);
+    if (early === state) early = null;
+  }, EARLY_WATCH_UNCLAIMED_MS);
   return state;
 }
 

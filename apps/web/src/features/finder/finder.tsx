@@ -136,7 +136,7 @@ export default function Finder() {
     location.state.status === 'unavailable' ||
     location.state.status === 'timeout';
   const mapWanted = useMapWanted(
-    selected !== null || nearest.version > 0,
+    selected !== null || nearest.version > 0 || nearest.error !== null,
     noGps || f.positionKind === 'manual',
   );
 
