@@ -263,6 +263,7 @@ export default function Finder() {
             id={detailsId}
             known={known}
             position={position}
+            manualPosition={f.positionKind === 'manual'}
             onClose={() => setDetailsId(null)}
           />
         </Suspense>

@@ -12,11 +12,13 @@ export function DetailsDialog({
   id,
   known,
   position,
+  manualPosition,
   onClose,
 }: {
   id: string;
   known: StationSummary | null;
   position: LonLat | null;
+  manualPosition: boolean;
   onClose: () => void;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -47,7 +49,7 @@ export function DetailsDialog({
           Close details
         </button>
       </div>
-      <StationDetails stationId={id} known={known} position={position} />
+      <StationDetails stationId={id} known={known} position={position} manualPosition={manualPosition} />
     </dialog>
   );
 }

@@ -26,6 +26,11 @@ export interface StationDetailsProps {
   stationId: string;
   known?: StationSummary | null;
   position: LonLat | null;
+  /**
+   * `position` is a place the driver searched or tapped, not where the phone is: a report then asks the
+   * browser for the phone's own position (the server checks the driver is at the station).
+   */
+  manualPosition?: boolean;
   /** Heading level of the station name: 1 on the deep-link page, 2 inside the finder. */
   headingLevel?: 1 | 2;
 }
@@ -57,7 +62,13 @@ const POSITION_SOURCE: Record<StationSummary['coordinateQuality'], string> = {
   corrected: 'corrected by a moderator from drivers’ reports',
 };
 
-export function StationDetails({ stationId, known, position, headingLevel = 2 }: StationDetailsProps) {
+export function StationDetails({
+  stationId,
+  known,
+  position,
+  manualPosition = false,
+  headingLevel = 2,
+}: StationDetailsProps) {
   const { station: loaded, origin, loading, problemKind, problem } = useStation(stationId, known);
   // Live status changes pushed by the server replace the status the page loaded with.
   const events = useStationEvents([stationId], loaded ? [loaded] : []);
@@ -175,7 +186,7 @@ export function StationDetails({ stationId, known, position, headingLevel = 2 }:
       <ReportForm
         stationId={station.id}
         stationName={shownName(station)}
-        position={position}
+        position={manualPosition ? undefined : position}
         stationAt={station}
       />
       <ProblemForm station={station} position={position} />
