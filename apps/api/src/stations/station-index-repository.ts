@@ -1,7 +1,8 @@
-import type { CoordinateQuality, Station } from '@cng/shared';
+import type { Station } from '@cng/shared';
 import { type Kysely, sql } from 'kysely';
 import type { Db } from '../db/database';
 import { isSqlite } from '../db/dialect';
+import { type SourceRow, type StationRow, stationFromRows } from './station-repository';
 
 /** The newest import run's id (any source, any outcome), or null: the station index polls it. */
 export async function latestImportRunId(db: Db): Promise<number | null> {
@@ -93,67 +94,16 @@ export async function loadStationIndexRows(db: Db): Promise<StationIndexRow[]> {
 
 type Packed = [...unknown[], unknown[][]];
 
-const flag = (v: unknown): boolean | null => (v === null ? null : Number(v) === 1);
-const num = (v: unknown): number | null => (v === null ? null : Number(v));
-
 /**
- * The wire Station of a StationIndexRow's `data` (the same shape as stationFromRows in station-rows.ts). The
- * coordinates come from their own columns: SQLite writes reals into JSON with 15 significant digits.
+ * The wire Station of a StationIndexRow's `data`: its packed columns and sources, named again and mapped by
+ * stationFromRows, the one row-to-Station mapping. The coordinates come from their own columns: SQLite
+ * writes reals into JSON with 15 significant digits.
  */
 export function stationFromIndexRow(data: string, lon: number, lat: number): Station {
   const d = JSON.parse(data) as Packed;
-  const c = Object.fromEntries(STATION_COLUMNS.map((name, i) => [name, d[i]])) as Record<
-    (typeof STATION_COLUMNS)[number],
-    // biome-ignore lint/suspicious/noExplicitAny: values straight from the database row, typed by the mapping below
-    any
-  >;
-  const sources = d[STATION_COLUMNS.length] as unknown[][];
-  return {
-    id: c.id,
-    name: c.name,
-    displayName: c.display_name ?? c.name,
-    brand: c.brand,
-    operator: c.operator,
-    lon,
-    lat,
-    address: c.address,
-    city: c.city,
-    region: c.region,
-    countryCode: c.country_code,
-    timeZone: c.time_zone,
-    openingHours: c.opening_hours,
-    phone: c.phone,
-    price:
-      c.price_amount !== null && c.price_currency && c.price_published_at
-        ? {
-            amount: Number(c.price_amount),
-            currency: c.price_currency,
-            unit: 'kg',
-            publishedAt: c.price_published_at,
-            outlier: Number(c.price_outlier) === 1,
-          }
-        : null,
-    cng: {
-      fillType: c.cng_fill_type,
-      pressurePsi: c.cng_pressure_psi ? (JSON.parse(c.cng_pressure_psi) as number[]) : null,
-      vehicleClass: c.cng_vehicle_class,
-      open24x7: flag(c.cng_open_24x7),
-      dispensers: num(c.cng_dispensers),
-      renewable: flag(c.cng_renewable),
-    },
-    accessHours: c.access_hours,
-    sourceConfirmedAt: c.source_confirmed_at,
-    coordinateQuality: c.coordinate_quality as CoordinateQuality,
-    active: Number(c.active) === 1,
-    firstSeenAt: c.first_seen_at,
-    lastSeenAt: c.last_seen_at,
-    sources: sources.map(([source, sourceId, licence, attribution, url, importedAt]) => ({
-      source: source as string,
-      sourceId: sourceId as string,
-      licence: licence as string,
-      attribution: attribution as string,
-      url: url as string | null,
-      importedAt: importedAt as string,
-    })),
-  };
+  const row = Object.fromEntries(STATION_COLUMNS.map((name, i) => [name, d[i]])) as unknown as StationRow;
+  const sources = (d[STATION_COLUMNS.length] as unknown[][]).map(
+    (s) => Object.fromEntries(SOURCE_COLUMNS.map((name, i) => [name, s[i]])) as unknown as SourceRow,
+  );
+  return stationFromRows({ ...row, lon, lat }, sources);
 }

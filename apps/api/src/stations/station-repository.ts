@@ -3,10 +3,11 @@ import type { Selectable } from 'kysely';
 import type { Db } from '../db/database';
 import type { StationSourcesTable, StationsTable } from '../db/schema';
 
-type StationRow = Selectable<StationsTable>;
-type SourceRow = Selectable<StationSourcesTable>;
+export type StationRow = Selectable<StationsTable>;
+export type SourceRow = Selectable<StationSourcesTable>;
 
-const flag = (v: number | null): boolean | null => (v === null ? null : v === 1);
+/** A stored 0/1 flag (a number from a column, or from JSON the database built). */
+const flag = (v: unknown): boolean | null => (v === null ? null : Number(v) === 1);
 
 /** Maps a stored row and its source rows to the wire `Station`. */
 export function stationFromRows(row: StationRow, sources: SourceRow[]): Station {
@@ -32,7 +33,7 @@ export function stationFromRows(row: StationRow, sources: SourceRow[]): Station 
             currency: row.price_currency,
             unit: 'kg',
             publishedAt: row.price_published_at,
-            outlier: row.price_outlier === 1,
+            outlier: Number(row.price_outlier) === 1,
           }
         : null,
     cng: {
@@ -46,7 +47,7 @@ export function stationFromRows(row: StationRow, sources: SourceRow[]): Station 
     accessHours: row.access_hours,
     sourceConfirmedAt: row.source_confirmed_at,
     coordinateQuality: row.coordinate_quality as CoordinateQuality,
-    active: row.active === 1,
+    active: Number(row.active) === 1,
     firstSeenAt: row.first_seen_at,
     lastSeenAt: row.last_seen_at,
     sources: sources.map(
