@@ -7,26 +7,13 @@ import {
   savedAreaCoverage,
   saveStations,
 } from '../offline/offline-stations';
+import { testStation as station } from '../test-station';
 import { NO_FILTERS } from '../utils/finder-filters';
 import { loadNearest, nearestIsProven, stationFilter, stationsAt } from './nearest-list';
 
 const bari = { lon: 16.87, lat: 41.12 };
 /** A point `km` north of Bari (one degree of latitude is about 111.2 km). */
 const north = (km: number) => ({ lon: bari.lon, lat: bari.lat + km / 111.195 });
-
-function station(id: string, lon: number, lat: number, extra: Partial<StationSummary> = {}): StationSummary {
-  return {
-    id,
-    name: id,
-    lon,
-    lat,
-    brand: null,
-    operator: null,
-    openNow: null,
-    status: { status: 'unknown' },
-    ...extra,
-  } as unknown as StationSummary;
-}
 
 afterEach(() => {
   localStorage.clear();

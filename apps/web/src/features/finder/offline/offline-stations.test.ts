@@ -1,5 +1,6 @@
 import { distanceKm, type StationSummary } from '@cng/shared';
 import { afterEach, describe, expect, it } from 'vitest';
+import { testStation as station } from '../test-station';
 import {
   AREA_KEY,
   AREA_REFRESH_KM,
@@ -11,21 +12,6 @@ import {
   savedStationsNear,
   saveStations,
 } from './offline-stations';
-
-/** A minimal station row: only the fields the offline list reads. */
-function station(id: string, lon: number, lat: number, extra: Partial<StationSummary> = {}): StationSummary {
-  return {
-    id,
-    name: id,
-    lon,
-    lat,
-    brand: null,
-    operator: null,
-    openNow: null,
-    status: { status: 'unknown' },
-    ...extra,
-  } as unknown as StationSummary;
-}
 
 const bari = { lon: 16.87, lat: 41.12 };
 
