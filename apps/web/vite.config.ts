@@ -3,6 +3,7 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { icuMessages } from './scripts/icu-messages';
 import { pwaOptions } from './src/pwa/pwa-options.js';
 
 // react-router's package exports only its development build; production bundles use its production build.
@@ -10,7 +11,7 @@ const reactRouterDir = path.dirname(createRequire(import.meta.url).resolve('reac
 const reactRouterProd = path.join(reactRouterDir, 'dist/production/index.mjs');
 
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [react(), VitePWA(pwaOptions)],
+  plugins: [icuMessages(), react(), VitePWA(pwaOptions)],
   resolve: {
     alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProd }] : [],
   },

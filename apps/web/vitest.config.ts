@@ -1,5 +1,7 @@
 import { defineProject } from 'vitest/config';
+import { icuMessages } from './scripts/icu-messages';
 
 export default defineProject({
+  plugins: [icuMessages()],
   test: { name: 'web', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom' },
 });

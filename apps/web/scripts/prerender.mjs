@@ -1,5 +1,6 @@
-// Writes the prerendered HTML of every content route (dist/<route>/index.html), the not-found page
-// (dist/404.html), the SPA shell (dist/shell.html), sitemap.xml and robots.txt, from the client build in `outDir` and the SSR bundle in `ssrDir`.
+// Writes the prerendered HTML of every content route in every language (dist/<route>/index.html,
+// dist/hi/<route>/index.html), each language's not-found page (dist/404.html, dist/hi/404.html) and SPA shell
+// (shell.html), a sitemap per language (sitemap-hi.xml) under the index sitemap.xml, and robots.txt, from the client build in `outDir` and the SSR bundle in `ssrDir`.
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -28,10 +29,36 @@ export function fillTemplate(template, appHtml, route) {
 
 const xmlEscape = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** The sitemap of the content routes, with absolute URLs on `siteUrl`. */
-export function sitemapXml(siteUrl, paths) {
-  const urls = paths.map((p) => `  <url><loc>${xmlEscape(new URL(p, siteUrl).href)}</loc></url>`).join('\n');
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+/**
+ * One language's sitemap: its content pages with absolute URLs on `siteUrl`, each listing the same page in every
+ * language (hreflang alternates, x-default English) as search engines expect.
+ */
+export function sitemapXml(
+  siteUrl,
+  paths,
+  { locale = 'en', locales = ['en'], localePath = (_l, p) => p } = {},
+) {
+  const abs = (p) => xmlEscape(new URL(p, siteUrl).href);
+  const urls = paths
+    .map((p) => {
+      const links = [...locales, 'x-default']
+        .map(
+          (l) =>
+            `<xhtml:link rel="alternate" hreflang="${l}" href="${abs(localePath(l === 'x-default' ? 'en' : l, p))}"/>`,
+        )
+        .join('');
+      return `  <url><loc>${abs(localePath(locale, p))}</loc>${locales.length > 1 ? links : ''}</url>`;
+    })
+    .join('\n');
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls}\n</urlset>\n`;
+}
+
+/** The sitemap index: one sitemap per language. */
+export function sitemapIndexXml(siteUrl, files) {
+  const entries = files.map(
+    (f) => `  <sitemap><loc>${xmlEscape(new URL(`/${f}`, siteUrl).href)}</loc></sitemap>`,
+  );
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</sitemapindex>\n`;
 }
 
 /** robots.txt: everything may be crawled except the JSON API; the sitemap's absolute URL. */
@@ -91,24 +118,43 @@ export async function prerender({ outDir, ssrDir }) {
   const entry = await import(pathToFileURL(path.join(ssrDir, 'entry-server.js')).href);
   const failures = [];
   const written = [];
-  for (const { path: route } of entry.pageRoutes) {
-    try {
-      const filled = fillTemplate(template, await entry.render(route), route);
-      const html = filled.replace('</head>', `${earlyCodeTags(manifest, route, filled)}</head>`);
-      const file = path.join(outDir, route === '/' ? '' : route, 'index.html');
-      fs.mkdirSync(path.dirname(file), { recursive: true });
-      fs.writeFileSync(file, html);
-      written.push(route);
-    } catch (error) {
-      failures.push(`${route}: ${error instanceof Error ? error.message : error}`);
+  const routes = entry.pageRoutes.map((r) => r.path);
+  for (const locale of entry.LOCALES) {
+    // The page's language in <html lang>: the template is written in English.
+    const localized = template.replace('<html lang="en">', `<html lang="${locale}">`);
+    if (!localized.includes(`<html lang="${locale}">`))
+      throw new Error('index.html must start with <html lang="en">');
+    for (const route of routes) {
+      const url = entry.localePath(locale, route);
+      // main.tsx hydrates when data-route equals the address without its trailing slash (/hi/ → /hi).
+      const address = url.length > 1 ? url.replace(/\/+$/, '') : url;
+      try {
+        const filled = fillTemplate(localized, await entry.render(url), address);
+        const html = filled.replace('</head>', `${earlyCodeTags(manifest, route, filled)}</head>`);
+        const file = path.join(outDir, address === '/' ? '' : address, 'index.html');
+        fs.mkdirSync(path.dirname(file), { recursive: true });
+        fs.writeFileSync(file, html);
+        written.push(address);
+      } catch (error) {
+        failures.push(`${url}: ${error instanceof Error ? error.message : error}`);
+      }
     }
+    const folder = path.join(outDir, locale === 'en' ? '' : locale);
+    fs.mkdirSync(folder, { recursive: true });
+    // Client routes without a prerendered page (/stations/:id) open in this frame, never in the Home page's HTML.
+    fs.writeFileSync(
+      path.join(folder, 'shell.html'),
+      fillTemplate(localized, await entry.renderShell(locale)),
+    );
+    // The not-found page shows the requested path, which only the browser knows: it renders afresh there.
+    const notFound = await entry.render(entry.localePath(locale, '/404'));
+    fs.writeFileSync(path.join(folder, '404.html'), fillTemplate(localized, notFound));
+    const sitemap = `sitemap-${locale}.xml`;
+    const options = { locale, locales: entry.LOCALES, localePath: entry.localePath };
+    fs.writeFileSync(path.join(outDir, sitemap), sitemapXml(entry.site.url, routes, options));
   }
-  // Client routes without a prerendered page (/stations/:id) open in this frame, never in the Home page's HTML.
-  fs.writeFileSync(path.join(outDir, 'shell.html'), fillTemplate(template, entry.renderShell()));
-  // The not-found page shows the requested path, which only the browser knows: it renders afresh there.
-  const notFound = await entry.render('/404');
-  fs.writeFileSync(path.join(outDir, '404.html'), fillTemplate(template, notFound));
-  fs.writeFileSync(path.join(outDir, 'sitemap.xml'), sitemapXml(entry.site.url, written));
+  const sitemaps = entry.LOCALES.map((locale) => `sitemap-${locale}.xml`);
+  fs.writeFileSync(path.join(outDir, 'sitemap.xml'), sitemapIndexXml(entry.site.url, sitemaps));
   fs.writeFileSync(path.join(outDir, 'robots.txt'), robotsTxt(entry.site.url));
   return { written, failures, siteUrl: entry.site.url };
 }

@@ -1,23 +1,37 @@
+import { type Locale, localeBasename, localePath } from '@cng/shared/locales';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { matchRoutes, StaticRouter } from 'react-router';
 import { AppRoutes } from './app/app-routes';
 import type { LazyPage } from './app/lazy-page';
+import type { PageHandle } from './app/routes';
 import { routes } from './app/routes';
 import { SiteFooter } from './components/layout/site-footer';
 import { SiteHeader } from './components/layout/site-header';
+import { activateLocale, loadMessages, localeOfPath, t } from './i18n/i18n';
 
+export { LOCALES, localePath } from '@cng/shared/locales';
 export { pageRoutes } from './app/routes';
 export { site } from './config/site';
 
 const app = (url: string) => (
   <StrictMode>
-    <StaticRouter location={url}>
+    <StaticRouter location={url} basename={localeOfPath(url).basename || undefined}>
       <AppRoutes />
     </StaticRouter>
   </StrictMode>
 );
+
+/** Makes the language of `url` (`/hi/App`: Hindi) the active one, with the messages its page shows. */
+async function enterLanguageOf(url: string) {
+  const { locale, basename } = localeOfPath(url);
+  activateLocale(locale);
+  const matches = matchRoutes(routes, url, basename || undefined) ?? [];
+  const namespaces = matches.flatMap((m) => (m.route.handle as PageHandle | undefined)?.messages ?? []);
+  await loadMessages(['common', ...namespaces]);
+  return { matches };
+}
 
 /**
  * Server-renders one URL for prerendering, with every code-split part loaded, so the HTML has the content.
@@ -26,7 +40,7 @@ const app = (url: string) => (
  * inline scripts, which this site's Content Security Policy forbids.
  */
 export async function render(url: string): Promise<string> {
-  const matches = matchRoutes(routes, url) ?? [];
+  const { matches } = await enterLanguageOf(url);
   await Promise.all(matches.map((m) => (m.route.Component as Partial<LazyPage> | undefined)?.preload?.()));
   const errors: unknown[] = [];
   const { prelude } = await prerenderToNodeStream(app(url), { onError: (error) => void errors.push(error) });
@@ -43,17 +57,18 @@ export async function render(url: string): Promise<string> {
  * line, so a shared station link never flashes the Home page while the JavaScript loads. The browser renders the
  * real page afresh over it (no data-route, so no hydration).
  */
-export function renderShell(): string {
+export async function renderShell(locale: Locale): Promise<string> {
+  await enterLanguageOf(localePath(locale, '/'));
   return renderToString(
-    <StaticRouter location="/__shell">
+    <StaticRouter location={localePath(locale, '/__shell')} basename={localeBasename(locale) || undefined}>
       <title>CNG Navigator</title>
       <a className="skip-link" href="#main">
-        Skip to content
+        {t('common.skipToContent')}
       </a>
       <SiteHeader />
       <main id="main" tabIndex={-1}>
         <p className="container page-section page-loading" role="status">
-          Loading…
+          {t('common.loading')}
         </p>
       </main>
       <SiteFooter />

@@ -3,6 +3,7 @@ export * from './contact';
 export * from './errors';
 export * from './format';
 export * from './geo';
+export * from './locales';
 export * from './nullable';
 export * from './proposals-api';
 export * from './routes';

@@ -1,3 +1,5 @@
+import { splitLocalePath } from './locales';
+
 /**
  * The client-side routes the server answers with HTTP 200 (spec section 2, plus the station deep link).
  * Any other non-API path is answered with the not-found page and HTTP 404.
@@ -22,8 +24,9 @@ export const DYNAMIC_ROUTE_PATTERNS: RegExp[] = [
   /^\/moderate\/?$/,
 ];
 
-/** True when the server should answer `path` with the app shell and HTTP 200. */
-export function isKnownClientRoute(path: string): boolean {
+/** True when the server should answer `path` (in any language: `/hi/App` too) with a page and HTTP 200. */
+export function isKnownClientRoute(localizedPath: string): boolean {
+  const { path } = splitLocalePath(localizedPath);
   const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;
   return (
     (CONTENT_ROUTES as readonly string[]).includes(clean) || DYNAMIC_ROUTE_PATTERNS.some((p) => p.test(path))

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { isKnownClientRoute } from '@cng/shared';
+import { isKnownClientRoute, localeBasename, splitLocalePath } from '@cng/shared';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
@@ -36,13 +36,22 @@ export default fp(async function webApp(app: FastifyInstance, opts: { webDist: s
     });
   }
 
+  /**
+   * A page of the language of `urlPath` (`/hi/…`: the build's hi/ folder) when the build has it, else the
+   * English one: builds made before the site spoke other languages have only those.
+   */
+  const inLanguageOf = (urlPath: string, file: string): string => {
+    const folder = localeBasename(splitLocalePath(urlPath).locale).slice(1);
+    return folder && fs.existsSync(path.join(root, folder, file)) ? path.join(folder, file) : file;
+  };
+
   /** The prerendered HTML for a route when the build has it, else the SPA shell (site frame, "Loading…"). */
   const pageFor = (urlPath: string): string => {
     const clean = urlPath.replace(/\/+$/, '') || '/';
     const candidate = path.join(root, clean === '/' ? '' : clean, 'index.html');
     // The resolved path must stay inside the build folder (no ../ tricks).
     if (candidate.startsWith(root) && fs.existsSync(candidate)) return path.relative(root, candidate);
-    return shell;
+    return inLanguageOf(urlPath, shell);
   };
 
   const sendHtml = (reply: FastifyReply, file: string, status: number) =>
@@ -79,7 +88,7 @@ export default fp(async function webApp(app: FastifyInstance, opts: { webDist: s
   const page = (urlPath: string, reply: FastifyReply) => {
     if (isApi(urlPath)) return apiNotFound(reply, 'GET', urlPath);
     if (isKnownClientRoute(urlPath)) return sendHtml(reply, pageFor(urlPath), 200);
-    return sendHtml(reply, notFoundPage, 404);
+    return sendHtml(reply, inLanguageOf(urlPath, notFoundPage), 404);
   };
   // "/" is a route in its own right (static serving has no index); every other GET path that is not a file.
   app.get('/', { schema: { hide: true } }, (_req, reply) => page('/', reply));

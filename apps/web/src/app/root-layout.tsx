@@ -5,13 +5,16 @@ import { SiteFooter } from '../components/layout/site-footer';
 import { SiteHeader } from '../components/layout/site-header';
 import { ToastHost } from '../components/layout/toast-host';
 import { PageMeta } from '../components/page-meta';
+import { t } from '../i18n/i18n';
+import { PageMessages } from '../i18n/page-messages';
 import { PwaPrompts } from '../pwa/pwa-prompts';
-import { type PageHandle, routes } from './routes';
+import { type PageHandle, pageRoutes, routes } from './routes';
 import { useScrollReset } from './use-scroll-reset';
 
 /** The handle of the deepest matched route that has one. */
 function usePageHandle(): PageHandle | undefined {
   const location = useLocation();
+  // The location is already relative to the language's basename (/hi): routes are matched without it.
   const matches = matchRoutes(routes, location) ?? [];
   return [...matches].reverse().find((m) => (m.route.handle as PageHandle | undefined)?.title)?.route
     .handle as PageHandle | undefined;
@@ -27,21 +30,34 @@ function ScrollReset() {
   return null;
 }
 
+/** Content pages exist in every language: they list their translations (hreflang) for search engines. */
+const isContentRoute = (pathname: string) =>
+  pageRoutes.some((route) => route.path.toLowerCase() === pathname.toLowerCase().replace(/(.)\/+$/, '$1'));
+
 /** The frame of every page: header, main content, footer, toasts (spec section 4) and scroll-to-top. */
 export function RootLayout() {
   const handle = usePageHandle();
   const { pathname } = useLocation();
   return (
     <>
-      {handle && <PageMeta title={handle.title} description={handle.description} path={pathname} />}
+      {handle && (
+        <PageMeta
+          title={t(handle.title)}
+          description={t(handle.description)}
+          path={pathname}
+          alternates={isContentRoute(pathname)}
+        />
+      )}
       <a className="skip-link" href="#main">
-        Skip to content
+        {t('common.skipToContent')}
       </a>
       <SiteHeader />
       <main id="main" tabIndex={-1}>
-        <Suspense fallback={<p className="container page-section page-loading">Loading…</p>}>
-          <ScrollReset />
-          <Outlet />
+        <Suspense fallback={<p className="container page-section page-loading">{t('common.loading')}</p>}>
+          <PageMessages namespaces={handle?.messages ?? []}>
+            <ScrollReset />
+            <Outlet />
+          </PageMessages>
         </Suspense>
       </main>
       <SiteFooter />

@@ -2,13 +2,16 @@ import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { HomePage } from '../features/home/home-page';
 import { NotFoundPage } from '../features/not-found/not-found-page';
+import type { MessageId, Namespace } from '../i18n/i18n';
 import { type LazyPage, lazyPage } from './lazy-page';
 import { RootLayout } from './root-layout';
 
 /** Per-route document title and meta description, read by RootLayout from the matched route's handle. */
 export interface PageHandle {
-  title: string;
-  description: string;
+  title: MessageId;
+  description: MessageId;
+  /** Message namespaces the page shows besides `common` (loaded before it renders). */
+  messages?: readonly Namespace[];
   /** The page may show toasts: the (code-split) toast container is mounted once such a page is visited. */
   toasts?: boolean;
 }
@@ -27,62 +30,68 @@ const ModerationPage = lazyPage(() => import('../features/moderation/moderation-
 export const pageRoutes: PageRoute[] = [
   {
     path: '/',
-    title: 'CNG Navigator – Find the nearest CNG station fast',
-    description:
-      'Find the nearest CNG pump station with live direction, speed and distance from your phone’s GPS.',
+    title: 'common.page.home.title',
+    description: 'common.page.home.description',
+    messages: ['home'],
     Component: HomePage,
   },
   {
     path: '/about',
-    title: 'About – CNG Navigator',
-    description: 'Who we are and why we build the fastest way for CNG drivers to find fuel.',
+    title: 'common.page.about.title',
+    description: 'common.page.about.description',
+    messages: ['about'],
     Component: lazyPage(() => import('../features/about/about-page')),
   },
   {
     // Routes match case-insensitively, so /app lands here too.
     path: '/App',
-    title: 'Find a CNG station near you – CNG Navigator',
-    description:
-      'The nearest CNG stations from your GPS position, with direction, distance, speed, ETA and live status.',
+    title: 'common.page.app.title',
+    description: 'common.page.app.description',
+    messages: ['finder', 'report', 'voice', 'app'],
     Component: AppPage,
     toasts: true,
   },
   {
     path: '/contact',
-    title: 'Contact Us – CNG Navigator',
-    description: 'Send your queries to the CNG Navigator team. We answer 24x7.',
+    title: 'common.page.contact.title',
+    description: 'common.page.contact.description',
+    messages: ['contact'],
     Component: lazyPage(() => import('../features/contact/contact-page')),
     toasts: true,
   },
   {
     path: '/pricing',
-    title: 'Pricing – CNG Navigator',
-    description: 'CNG Navigator plans: Basic (free), Monthly ₹10 and Yearly ₹120.',
+    title: 'common.page.pricing.title',
+    description: 'common.page.pricing.description',
+    messages: ['pricing'],
     Component: lazyPage(() => import('../features/pricing/pricing-page')),
   },
   {
     path: '/terms-and-conditions',
-    title: 'Terms and Conditions – CNG Navigator',
-    description: 'The terms that govern the use of CNG Navigator.',
+    title: 'common.page.terms.title',
+    description: 'common.page.terms.description',
+    messages: ['policies'],
     Component: lazyPage(() => import('../features/policies/terms-page')),
   },
   {
     path: '/privacy-policy',
-    title: 'Privacy Policy – CNG Navigator',
-    description: 'What CNG Navigator collects, why, and what it never stores.',
+    title: 'common.page.privacy.title',
+    description: 'common.page.privacy.description',
+    messages: ['policies'],
     Component: lazyPage(() => import('../features/policies/privacy-page')),
   },
   {
     path: '/cancellation-and-refund-policy',
-    title: 'Return and Refund Policy – CNG Navigator',
-    description: 'Cancellation and refund rules for CNG Navigator plans.',
+    title: 'common.page.refund.title',
+    description: 'common.page.refund.description',
+    messages: ['policies'],
     Component: lazyPage(() => import('../features/policies/refund-page')),
   },
 ];
 
 export const NOT_FOUND_HANDLE: PageHandle = {
-  title: 'Page not found – CNG Navigator',
-  description: 'This page does not exist. Find a CNG station or go back home.',
+  title: 'common.page.notFound.title',
+  description: 'common.page.notFound.description',
 };
 
 function toRoute({ path, Component, ...handle }: PageRoute): RouteObject {
@@ -101,8 +110,9 @@ export const routes: RouteObject[] = [
       {
         path: '/stations/:stationId',
         handle: {
-          title: 'Station – CNG Navigator',
-          description: 'CNG station details.',
+          title: 'common.page.station.title',
+          description: 'common.page.station.description',
+          messages: ['finder', 'report'],
           toasts: true,
         } satisfies PageHandle,
         Component: StationPage,
@@ -110,7 +120,10 @@ export const routes: RouteObject[] = [
       {
         // Not in pageRoutes: never prerendered, never in the sitemap, linked from nowhere.
         path: '/moderate',
-        handle: { title: 'Moderation – CNG Navigator', description: 'Moderation.' } satisfies PageHandle,
+        handle: {
+          title: 'common.page.moderation.title',
+          description: 'common.page.moderation.description',
+        } satisfies PageHandle,
         Component: ModerationPage,
       },
       { path: '*', handle: NOT_FOUND_HANDLE, Component: NotFoundPage },

@@ -1,14 +1,15 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { site } from '../../config/site';
+import { type MessageId, t } from '../../i18n/i18n';
 
 const NAV_LINKS = [
-  { to: '/', label: 'Home' },
-  { to: '/about', label: 'About' },
-  { to: '/App', label: 'App' },
-  { to: '/contact', label: 'Contact' },
-  { to: '/pricing', label: 'Pricing' },
-] as const;
+  { to: '/', label: 'common.nav.home' },
+  { to: '/about', label: 'common.nav.about' },
+  { to: '/App', label: 'common.nav.app' },
+  { to: '/contact', label: 'common.nav.contact' },
+  { to: '/pricing', label: 'common.nav.pricing' },
+] as const satisfies readonly { to: string; label: MessageId }[];
 
 /**
  * Top bar: logo home link and the five main links; below 760 px they collapse behind a toggle. The open menu
@@ -50,7 +51,12 @@ export function SiteHeader() {
   return (
     <header className="site-header" ref={headerRef}>
       <div className="container site-header__inner">
-        <Link to="/" className="brand" onClick={close} aria-label={`${site.name} home`}>
+        <Link
+          to="/"
+          className="brand"
+          onClick={close}
+          aria-label={t('common.nav.brandHome', { name: site.name })}
+        >
           <img src="/favicon.svg" alt="" width="32" height="32" />
           <span>{site.name}</span>
         </Link>
@@ -63,14 +69,16 @@ export function SiteHeader() {
           onClick={() => setOpen((v) => !v)}
         >
           <span className="menu-toggle__bars" aria-hidden="true" />
-          <span className="visually-hidden">{open ? 'Close menu' : 'Open menu'}</span>
+          <span className="visually-hidden">
+            {open ? t('common.nav.closeMenu') : t('common.nav.openMenu')}
+          </span>
         </button>
-        <nav id={menuId} className={`site-nav${open ? ' is-open' : ''}`} aria-label="Main">
+        <nav id={menuId} className={`site-nav${open ? ' is-open' : ''}`} aria-label={t('common.nav.label')}>
           <ul>
             {NAV_LINKS.map((link) => (
               <li key={link.to}>
                 <NavLink to={link.to} end={link.to === '/'} onClick={close}>
-                  {link.label}
+                  {t(link.label)}
                 </NavLink>
               </li>
             ))}

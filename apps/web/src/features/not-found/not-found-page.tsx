@@ -1,28 +1,28 @@
 import { Link, useLocation } from 'react-router';
+import { t } from '../../i18n/i18n';
+import { tRich } from '../../i18n/rich';
 
 /** A helpful page for a mistyped address (the server answers it with HTTP 404). */
 export function NotFoundPage() {
   const { pathname } = useLocation();
   return (
     <section className="container page-section not-found">
-      <h1>Page not found</h1>
-      <p>
-        There is no page at <code>{pathname}</code>. Maybe the link is old or the address has a typo.
-      </p>
+      <h1>{t('common.notFound.heading')}</h1>
+      <p>{tRich('common.notFound.text', { path: pathname }, { code: (path) => <code>{path}</code> })}</p>
       <ul className="not-found__links">
         <li>
           <Link className="button button--primary" to="/App">
-            Find the nearest CNG station
+            {t('common.notFound.findStation')}
           </Link>
         </li>
         <li>
-          <Link to="/">Home</Link>
+          <Link to="/">{t('common.notFound.home')}</Link>
         </li>
         <li>
-          <Link to="/pricing">Pricing</Link>
+          <Link to="/pricing">{t('common.notFound.pricing')}</Link>
         </li>
         <li>
-          <Link to="/contact">Contact us</Link>
+          <Link to="/contact">{t('common.notFound.contact')}</Link>
         </li>
       </ul>
     </section>
