@@ -3,7 +3,7 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { icuMessages } from './scripts/icu-messages';
+import { icuMessages } from './scripts/icu-messages.js';
 import { pwaOptions } from './src/pwa/pwa-options.js';
 
 // react-router's package exports only its development build; production bundles use its production build.

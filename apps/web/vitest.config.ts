@@ -1,5 +1,5 @@
 import { defineProject } from 'vitest/config';
-import { icuMessages } from './scripts/icu-messages';
+import { icuMessages } from './scripts/icu-messages.js';
 
 export default defineProject({
   plugins: [icuMessages()],

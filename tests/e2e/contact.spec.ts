@@ -73,7 +73,7 @@ for (const [label, fail] of [
   });
 }
 
-test('asks to wait when the server says too many messages (429)', async ({ page }) => {
+test('asks to wait when the server says too many messages (429) @desktop', async ({ page }) => {
   await page.route('**/api/contact', (route) =>
     route.fulfill({
       status: 429,

@@ -32,7 +32,7 @@ async function listedIds(page: Page, n: number) {
   return rows.evaluateAll((els, k) => els.slice(0, k).map((e) => e.getAttribute('data-station-id')), n);
 }
 
-test('a filter ticked on an earlier visit does not apply in a new session', async ({ context }) => {
+test('a filter ticked on an earlier visit does not apply in a new session @desktop', async ({ context }) => {
   await allowLocation(context, PUNE);
   const first = await context.newPage();
   await openFinder(first);
@@ -95,7 +95,7 @@ test('the panel names the filter and shows the nearest station of any kind with 
   await expect(hud).toHaveAttribute('data-station-id', anyNearest.id);
 });
 
-test('offline, an operator filter finds the same stations as online (an HPCL pump MGL supplies is MGL)', async ({
+test('offline, an operator filter finds the same stations as online (an HPCL pump MGL supplies is MGL) @desktop', async ({
   page,
   context,
 }) => {

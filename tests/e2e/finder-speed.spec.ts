@@ -58,7 +58,7 @@ test.describe('issue 16: the first distance does not wait for the map', () => {
     await page.unrouteAll({ behavior: 'ignoreErrors' });
   });
 
-  test('when the station list cannot load, the map still loads so the driver sees where they are', async ({
+  test('when the station list cannot load, the map still loads so the driver sees where they are @desktop', async ({
     page,
     context,
   }) => {

@@ -25,7 +25,7 @@ async function search(page: Page, text: string) {
 test.describe('search', () => {
   test.use({ serviceWorkers: 'block' });
 
-  test('the latest search wins while an earlier one is slow, and a third submit still works', async ({
+  test('the latest search wins while an earlier one is slow, and a third submit still works @desktop', async ({
     page,
     request,
   }) => {
@@ -67,7 +67,7 @@ test.describe('search', () => {
 test.describe('place search from India', () => {
   test.use({ locale: 'en-IN', timezoneId: 'Asia/Kolkata' });
 
-  test('"Delhi" lists Delhi, IN and New Delhi, IN before the US Delhis for an Indian browser', async ({
+  test('"Delhi" lists Delhi, IN and New Delhi, IN before the US Delhis for an Indian browser @desktop', async ({
     page,
     request,
   }) => {
@@ -81,7 +81,7 @@ test.describe('place search from India', () => {
     await expect(page.getByRole('list', { name: 'Places found' })).toContainText('Delhi, US');
   });
 
-  test('"Noida Sector 18" finds the locality in Noida, and picking it shows the stations there', async ({
+  test('"Noida Sector 18" finds the locality in Noida, and picking it shows the stations there @desktop', async ({
     page,
     request,
   }) => {
@@ -106,7 +106,7 @@ test.describe('place search from India', () => {
   });
 });
 
-test('driving past a Delhi station: never a backwards arrow without "Behind you", and the panel moves on', async ({
+test('driving past a Delhi station: never a backwards arrow without "Behind you", and the panel moves on @desktop', async ({
   page,
   context,
   request,
@@ -180,7 +180,7 @@ test('driving past a Delhi station: never a backwards arrow without "Behind you"
   expect(checkedAfterPass).toBeGreaterThan(3);
 });
 
-test('report buttons are disabled, saying why, when the driver is 1 km from the station', async ({
+test('report buttons are disabled, saying why, when the driver is 1 km from the station @desktop', async ({
   page,
   context,
   request,
@@ -220,7 +220,7 @@ test('report buttons are disabled, saying why, when the driver is 1 km from the 
   }
 });
 
-test('a MIMIT price older than 7 days shows its age as a warning', async ({ page, request }) => {
+test('a MIMIT price older than 7 days shows its age as a warning @desktop', async ({ page, request }) => {
   await waitForStations(request);
   // Italian stations with a price, from the real MIMIT import, around a few cities.
   const now = Date.now();

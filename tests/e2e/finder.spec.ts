@@ -80,7 +80,7 @@ test('with GPS on, a station picked from search is selected with live distance f
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-test('a searched place is listed above stations, says how near its nearest station is, and moves the finder there', async ({
+test('a searched place is listed above stations, says how near its nearest station is, and moves the finder there @desktop', async ({
   page,
   request,
 }) => {
@@ -150,7 +150,7 @@ test('a station deep link shows its details, source and navigation hand-off', as
   );
 });
 
-test('an unknown station id says so instead of failing', async ({ page }) => {
+test('an unknown station id says so instead of failing @desktop', async ({ page }) => {
   await page.goto('/stations/st_doesnotexist');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Station not found');
   await expect(page.getByTestId('station-details')).toContainText('no longer in our data');
@@ -218,7 +218,7 @@ test('filters last for the session (a reload keeps them) and are sent to the ser
   await expect(page.getByLabel('Gas reported available')).toBeChecked();
 });
 
-test('a remembered "Open now" never leaves an empty list where no station publishes opening hours', async ({
+test('a remembered "Open now" never leaves an empty list where no station publishes opening hours @desktop', async ({
   page,
 }) => {
   // No station in the data publishes opening hours (openNow is null everywhere): the audit found the
@@ -268,7 +268,7 @@ test('selecting another station pins it in the panel until "Back to nearest" @de
   );
 });
 
-test('the details sheet asks for its station once while GPS fixes keep coming', async ({ page }) => {
+test('the details sheet asks for its station once while GPS fixes keep coming @desktop', async ({ page }) => {
   await openFinderAt(page, BARI);
   const id = (await page.getByTestId('hud').getAttribute('data-station-id')) ?? '';
   let detailsRequests = 0;

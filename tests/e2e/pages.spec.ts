@@ -212,7 +212,7 @@ for (const { path: route, heading, label } of PAGES) {
   });
 }
 
-test('content pages without a map never download map code, and / loads no toast code', async ({ page }) => {
+test('content pages without a map never download map code, and / loads no toast code @desktop', async ({ page }) => {
   const scripts: string[] = [];
   page.on('request', (req) => {
     if (req.resourceType() === 'script') scripts.push(req.url());
@@ -237,7 +237,7 @@ test('sitemap.xml lists every content page and robots.txt points to it', async (
   expect(robots).toContain('User-agent: *');
 });
 
-test('an unknown path serves the prerendered not-found page with 404', async ({ request, page }) => {
+test('an unknown path serves the prerendered not-found page with 404 @desktop', async ({ request, page }) => {
   const res = await request.get('/no-such-page');
   expect(res.status()).toBe(404);
   expect(await res.text()).toContain('Page not found');

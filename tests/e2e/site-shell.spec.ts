@@ -17,7 +17,7 @@ const ROUTES: [path: string, title: RegExp, heading: RegExp][] = [
 ];
 
 for (const [path, title, heading] of ROUTES) {
-  test(`${path} renders with its own title and heading`, async ({ page }) => {
+  test(`${path} renders with its own title and heading @desktop`, async ({ page }) => {
     const response = await page.goto(path);
     expect(response?.status()).toBe(200);
     await expect(page).toHaveTitle(title);
@@ -27,7 +27,7 @@ for (const [path, title, heading] of ROUTES) {
   });
 }
 
-test('an unknown path shows the not-found page with HTTP 404 and helpful links', async ({ page }) => {
+test('an unknown path shows the not-found page with HTTP 404 and helpful links @desktop', async ({ page }) => {
   const response = await page.goto('/no-such-page');
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
@@ -116,7 +116,7 @@ test('footer links navigate and bring the new page to the top', async ({ page })
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
 
-test('the API answers unknown paths with 404 JSON and every response has security headers', async ({
+test('the API answers unknown paths with 404 JSON and every response has security headers @desktop', async ({
   request,
 }) => {
   const api = await request.get('/api/does-not-exist');

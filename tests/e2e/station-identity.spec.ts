@@ -3,7 +3,7 @@ import { waitForStations } from './finder-helpers';
 
 const CONNAUGHT_PLACE = { latitude: 28.6315, longitude: 77.2167 };
 
-test('near central Delhi every listed station has its own name, and details say where its position comes from', async ({
+test('near central Delhi every listed station has its own name, and details say where its position comes from @desktop', async ({
   page,
   context,
   request,
