@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { about } from './about';
 import { appFeatures } from './app-features';

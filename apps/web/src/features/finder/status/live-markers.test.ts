@@ -1,3 +1,4 @@
+// @vitest-environment node
 import type { StationSummary, StatusEvent, StatusSummary } from '@cng/shared';
 import { describe, expect, it, vi } from 'vitest';
 import { LiveMarkers } from './live-markers';

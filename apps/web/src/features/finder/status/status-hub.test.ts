@@ -1,3 +1,4 @@
+// @vitest-environment node
 import type { StatusEvent, StatusSummary } from '@cng/shared';
 import { describe, expect, it, vi } from 'vitest';
 import { StatusHub, streamQuery } from './status-hub';

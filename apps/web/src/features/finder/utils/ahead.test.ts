@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { bearingDeg, distanceKm, type NearestStation } from '@cng/shared';
 import { describe, expect, it } from 'vitest';
 import { chooseFollowed, isBehind, offCourseDeg, passedPicked } from './ahead';

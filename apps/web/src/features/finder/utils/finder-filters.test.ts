@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { effectiveFilters, filtersSummary, hasFilters, hoursKnownIn, NO_FILTERS } from './finder-filters';
 

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { arrowRotationDeg, headingFor, headingLabel } from './heading-source';
 import { INITIAL_MOTION } from './motion';

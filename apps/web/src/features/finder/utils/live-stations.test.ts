@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { bearingDeg, distanceKm } from '@cng/shared';
 import { describe, expect, it } from 'vitest';
 import { recomputeStations } from './live-stations';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { INITIAL_LOCATION, type LocationState, locationReducer, wantsWatch } from './location-state';
 import type { Fix } from './motion';

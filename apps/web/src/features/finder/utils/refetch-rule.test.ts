@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { type FetchedList, listBoundKm, MAX_LIST_AGE_MS, refetchReason } from './refetch-rule';
 
