@@ -6,6 +6,7 @@
 //   slice only through its public entry: the file named after its folder (stations/stations.ts, …).
 // - No cycles, type-only imports included.
 // - Production code never imports a test, a test helper or a devDependency.
+// - SQL only in repositories: outside them, Kysely may be imported for its types only.
 const SLICES = '(stations|station-import|status|contact|proposals)';
 const ENTRY = '^src/([^/]+)/\\1\\.ts$';
 
@@ -39,6 +40,25 @@ module.exports = {
       comment: 'app.ts, server.ts and types.d.ts compose the slices through their entry files only.',
       from: { path: '^src/[^/]+\\.ts$' },
       to: { path: `^src/${SLICES}/`, pathNot: ENTRY },
+    },
+    {
+      name: 'sql-only-in-repositories',
+      severity: 'error',
+      comment:
+        'Queries are built only in repositories (*-repository.ts, contact/delivery-attempts.ts), the database ' +
+        'set-up and migrations (ADR 0015); other code may import Kysely types, not its query builder or sql.',
+      from: {
+        path: '^src/',
+        pathNot: [
+          '\\.test\\.ts$',
+          '-repository\\.ts$',
+          '^src/db/(database|dialect)\\.ts$',
+          '^src/db/migrations/',
+          '^src/contact/delivery-attempts\\.ts$',
+          '^src/lib/change-feed\\.ts$',
+        ],
+      },
+      to: { path: 'node_modules/kysely/', dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'production-imports-no-test',

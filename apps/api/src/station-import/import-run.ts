@@ -3,6 +3,16 @@ import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
 import { countsChangedData, type ImportCounts } from './import-counts';
 import { planImport } from './import-plan';
+import {
+  CHUNK_ROWS,
+  deleteSourceRecords,
+  type ImportRunRow,
+  insertImportRun,
+  markSourceRecordsImported,
+  markStationsSeen,
+  readStationsAndSources,
+  upsertRows,
+} from './import-repository';
 import type { ParsedImport, Rejection } from './importers/station-record';
 
 export interface ImportOptions {
@@ -30,42 +40,9 @@ export interface ImportResult {
   rejected: Rejection[];
 }
 
-// Kept well under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters per statement.
-const CHUNK_ROWS = 500;
-
 class DryRunRollback extends Error {
   constructor(readonly counts: ImportCounts) {
     super('dry run: rolled back');
-  }
-}
-
-function* chunks<T>(list: T[], size = CHUNK_ROWS): Generator<T[]> {
-  for (let i = 0; i < list.length; i += size) yield list.slice(i, i + size);
-}
-
-/** Inserts or replaces whole rows of `table` in batches (ON CONFLICT … DO UPDATE works in both dialects). */
-async function upsert<T extends 'stations' | 'station_sources'>(
-  trx: Transaction<Database>,
-  table: T,
-  conflict: string[],
-  rows: Record<string, unknown>[],
-  progress: () => void,
-) {
-  if (rows.length === 0) return;
-  const columns = Object.keys(rows[0]!).filter((c) => !conflict.includes(c));
-  for (const chunk of chunks(rows)) {
-    await trx
-      .insertInto(table)
-      .values(chunk as never)
-      .onConflict((oc) =>
-        oc
-          .columns(conflict as never)
-          .doUpdateSet(
-            (eb) => Object.fromEntries(columns.map((c) => [c, eb.ref(`excluded.${c}` as never)])) as never,
-          ),
-      )
-      .execute();
-    progress();
   }
 }
 
@@ -86,41 +63,12 @@ async function writePlan(
     1;
   let done = 0;
   const tick = () => options.onProgress?.('write', ++done, total);
-  for (const chunk of chunks(plan.sourceDeletes)) {
-    await trx
-      .deleteFrom('station_sources')
-      .where((eb) =>
-        eb.or(chunk.map((d) => eb.and([eb('source', '=', d.source), eb('source_id', '=', d.sourceId)]))),
-      )
-      .execute();
-  }
-  await upsert(trx, 'stations', ['id'], plan.stationUpserts as never, tick);
-  await upsert(trx, 'station_sources', ['source', 'source_id'], plan.sourceUpserts as never, tick);
+  await deleteSourceRecords(trx, plan.sourceDeletes);
+  await upsertRows(trx, 'stations', ['id'], plan.stationUpserts as never, tick);
+  await upsertRows(trx, 'station_sources', ['source', 'source_id'], plan.sourceUpserts as never, tick);
   // "Last imported" and "last seen" move for every record the run saw, changed or not.
-  const bySource = new Map<string, string[]>();
-  for (const s of plan.seen) {
-    const ids = bySource.get(s.source);
-    if (ids) ids.push(s.sourceId);
-    else bySource.set(s.source, [s.sourceId]);
-  }
-  for (const [source, ids] of bySource) {
-    for (const chunk of chunks(ids)) {
-      await trx
-        .updateTable('station_sources')
-        .set({ imported_at: now })
-        .where('source', '=', source)
-        .where('source_id', 'in', chunk)
-        .execute();
-    }
-  }
-  for (const chunk of chunks(seenByStation)) {
-    await trx
-      .updateTable('stations')
-      .set({ last_seen_at: now })
-      .where('id', 'in', chunk)
-      .where('active', '=', 1)
-      .execute();
-  }
+  await markSourceRecordsImported(trx, plan.seen, now);
+  await markStationsSeen(trx, seenByStation, now);
   tick();
 }
 
@@ -135,7 +83,7 @@ export async function runImport(
 ): Promise<ImportResult> {
   const startedAt = (options.now ?? new Date()).toISOString();
   const now = startedAt;
-  const runRow = (counts: ImportCounts, dryRun: boolean) => ({
+  const runRow = (counts: ImportCounts, dryRun: boolean): ImportRunRow => ({
     source: parsed.importer,
     inputs: JSON.stringify(parsed.inputs),
     started_at: startedAt,
@@ -147,31 +95,20 @@ export async function runImport(
   });
   try {
     const { runId, counts } = await db.transaction().execute(async (trx) => {
-      const stations = await trx.selectFrom('stations').selectAll().execute();
-      const sources = await trx.selectFrom('station_sources').selectAll().execute();
+      const { stations, sources } = await readStationsAndSources(trx);
       const plan = planImport(parsed, stations, sources, now, {
         onProgress: (d, t) => options.onProgress?.('plan', d, t),
         allowMassRetire: options.allowMassRetire,
       });
       if (options.dryRun) throw new DryRunRollback(plan.counts);
       await writePlan(trx, plan, now, options);
-      const run = await trx
-        .insertInto('import_runs')
-        .values(runRow(plan.counts, false))
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return { runId: Number(run.id), counts: plan.counts };
+      return { runId: await insertImportRun(trx, runRow(plan.counts, false)), counts: plan.counts };
     });
     return { runId, counts, changed: countsChangedData(counts), dryRun: false, rejected: parsed.rejected };
   } catch (err) {
     if (err instanceof DryRunRollback) {
-      const run = await db
-        .insertInto('import_runs')
-        .values(runRow(err.counts, true))
-        .returning('id')
-        .executeTakeFirstOrThrow();
       return {
-        runId: Number(run.id),
+        runId: await insertImportRun(db, runRow(err.counts, true)),
         counts: err.counts,
         changed: false,
         dryRun: true,
@@ -199,17 +136,14 @@ export async function recordFailedRun(
   startedAt = new Date().toISOString(),
   dryRun = false,
 ): Promise<void> {
-  await db
-    .insertInto('import_runs')
-    .values({
-      source: importer,
-      inputs: JSON.stringify(inputs),
-      started_at: startedAt,
-      finished_at: new Date().toISOString(),
-      dry_run: dryRun ? 1 : 0,
-      status: 'failed',
-      counts: null,
-      error: error.message.slice(0, 2000),
-    })
-    .execute();
+  await insertImportRun(db, {
+    source: importer,
+    inputs: JSON.stringify(inputs),
+    started_at: startedAt,
+    finished_at: new Date().toISOString(),
+    dry_run: dryRun ? 1 : 0,
+    status: 'failed',
+    counts: null,
+    error: error.message.slice(0, 2000),
+  });
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import { type DefaultSource, defaultSources } from './default-sources';
+import { countStations } from './import-repository';
 import { runImport } from './import-run';
 import { type LoadOptions, loadImport } from './importers/load-import';
 import type { ParsedImport } from './importers/station-record';
@@ -58,11 +58,7 @@ async function loadSource(
 export async function runStartupImport(app: FastifyInstance): Promise<{ imported: number }> {
   const { config } = app;
   if (!config.AUTO_IMPORT) return { imported: 0 };
-  const row = await app.db
-    .selectFrom('stations')
-    .select(sql<number>`count(*)`.as('n'))
-    .executeTakeFirstOrThrow();
-  if (Number(row.n) > 0) return { imported: 0 };
+  if ((await countStations(app.db)) > 0) return { imported: 0 };
   const load: LoadOptions = {
     regionsFile: fs.existsSync(config.STATIONS_REGIONS_FILE) ? config.STATIONS_REGIONS_FILE : null,
     overpassUrl: config.OVERPASS_URL,

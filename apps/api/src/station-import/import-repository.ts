@@ -1,0 +1,124 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Db } from '../db/database';
+import type { Database } from '../db/schema';
+
+/**
+ * The import engine's SQL (ADR 0015: SQL lives in repositories): reading the current stations and source
+ * records, writing a planned run's rows in batches, and recording runs in import_runs.
+ */
+
+// Kept well under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters per statement.
+export const CHUNK_ROWS = 500;
+
+export function* chunks<T>(list: T[], size = CHUNK_ROWS): Generator<T[]> {
+  for (let i = 0; i < list.length; i += size) yield list.slice(i, i + size);
+}
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/** Every station and every source record, as a run plans against them. */
+export async function readStationsAndSources(trx: Transaction<Database>) {
+  const stations = await trx.selectFrom('stations').selectAll().execute();
+  const sources = await trx.selectFrom('station_sources').selectAll().execute();
+  return { stations, sources };
+}
+
+/** How many stations the database holds (the start-up import runs only on an empty table). */
+export async function countStations(db: Db): Promise<number> {
+  const row = await db.selectFrom('stations').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Inserts or replaces whole rows of `table` in batches (ON CONFLICT … DO UPDATE works in both dialects). */
+export async function upsertRows<T extends 'stations' | 'station_sources'>(
+  trx: Transaction<Database>,
+  table: T,
+  conflict: string[],
+  rows: Record<string, unknown>[],
+  progress: () => void,
+) {
+  if (rows.length === 0) return;
+  const columns = Object.keys(rows[0]!).filter((c) => !conflict.includes(c));
+  for (const chunk of chunks(rows)) {
+    await trx
+      .insertInto(table)
+      .values(chunk as never)
+      .onConflict((oc) =>
+        oc
+          .columns(conflict as never)
+          .doUpdateSet(
+            (eb) => Object.fromEntries(columns.map((c) => [c, eb.ref(`excluded.${c}` as never)])) as never,
+          ),
+      )
+      .execute();
+    progress();
+  }
+}
+
+/** Deletes the source records a run replaces. */
+export async function deleteSourceRecords(
+  trx: Transaction<Database>,
+  records: { source: string; sourceId: string }[],
+) {
+  for (const chunk of chunks(records)) {
+    await trx
+      .deleteFrom('station_sources')
+      .where((eb) =>
+        eb.or(chunk.map((d) => eb.and([eb('source', '=', d.source), eb('source_id', '=', d.sourceId)]))),
+      )
+      .execute();
+  }
+}
+
+/** Moves "last imported" of the records a run saw (by source and source id) to `now`. */
+export async function markSourceRecordsImported(
+  trx: Transaction<Database>,
+  seen: { source: string; sourceId: string }[],
+  now: string,
+) {
+  const bySource = new Map<string, string[]>();
+  for (const s of seen) {
+    const ids = bySource.get(s.source);
+    if (ids) ids.push(s.sourceId);
+    else bySource.set(s.source, [s.sourceId]);
+  }
+  for (const [source, ids] of bySource) {
+    for (const chunk of chunks(ids)) {
+      await trx
+        .updateTable('station_sources')
+        .set({ imported_at: now })
+        .where('source', '=', source)
+        .where('source_id', 'in', chunk)
+        .execute();
+    }
+  }
+}
+
+/** Moves "last seen" of the active stations a run saw to `now`. */
+export async function markStationsSeen(trx: Transaction<Database>, stationIds: string[], now: string) {
+  for (const chunk of chunks(stationIds)) {
+    await trx
+      .updateTable('stations')
+      .set({ last_seen_at: now })
+      .where('id', 'in', chunk)
+      .where('active', '=', 1)
+      .execute();
+  }
+}
+
+export interface ImportRunRow {
+  source: string;
+  inputs: string;
+  started_at: string;
+  finished_at: string;
+  dry_run: number;
+  status: 'succeeded' | 'failed';
+  counts: string | null;
+  error: string | null;
+}
+
+/** Records a run in import_runs; returns its id. */
+export async function insertImportRun(db: Executor, row: ImportRunRow): Promise<number> {
+  const run = await db.insertInto('import_runs').values(row).returning('id').executeTakeFirstOrThrow();
+  return Number(run.id);
+}
