@@ -3,5 +3,10 @@ import { icuMessages } from './scripts/icu-messages.js';
 
 export default defineProject({
   plugins: [icuMessages()],
-  test: { name: 'web', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom' },
+  test: {
+    name: 'web',
+    include: ['src/**/*.test.{ts,tsx}'],
+    environment: 'jsdom',
+    setupFiles: ['src/i18n/test-setup.ts'],
+  },
 });

@@ -1,0 +1,7 @@
+import { NAMESPACES } from './catalog-types';
+import { activateLocale, loadMessages } from './i18n';
+
+// Unit tests render in English, with every catalog loaded, as the English site does; a test of another language
+// activates it and loads its catalogs itself (and switches back to English after).
+activateLocale('en');
+await loadMessages(NAMESPACES);
