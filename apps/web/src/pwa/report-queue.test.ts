@@ -1,5 +1,6 @@
 import type { ReportRequest } from '@cng/shared';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { activateLocale } from '../i18n/i18n';
 import type { SubmitReportResult } from '../lib/submit-report';
 import {
   flushReportQueue,
@@ -10,6 +11,9 @@ import {
   readReportQueue,
   submitReportOrQueue,
 } from './report-queue';
+
+// The flush loads its words in the page's language.
+beforeAll(() => activateLocale('en'));
 
 const report: ReportRequest = { status: 'available', queueMin: 5 };
 const created = { kind: 'created', created: {} } as SubmitReportResult;

@@ -1,4 +1,5 @@
 import type { ReportRequest } from '@cng/shared';
+import { loadMessages, type MessageId, t } from '../i18n/i18n';
 import { type SubmitReportResult, submitReport } from '../lib/submit-report';
 import { REPORT_QUEUE_KEY } from './report-queue-key';
 
@@ -106,11 +107,12 @@ export async function submitReportOrQueue(
   return { kind: 'queued', queued: queueReport(stationId, report, stationName) };
 }
 
-const DROP_REASONS: Partial<Record<SubmitReportResult['kind'], string>> = {
-  'too-far': 'the server found you too far from the station',
-  'rate-limited': 'you had reported this station a moment before',
-  invalid: 'the server refused it as invalid',
-  'not-found': 'the station is no longer listed',
+/** Why the server's refusal drops a queued report, as message ids (words in the page's language at flush time). */
+const DROP_REASONS: Partial<Record<SubmitReportResult['kind'], MessageId>> = {
+  'too-far': 'report.queue.reason.tooFar',
+  'rate-limited': 'report.queue.reason.rateLimited',
+  invalid: 'report.queue.reason.invalid',
+  'not-found': 'report.queue.reason.notFound',
 };
 
 async function flushOnce(send: typeof submitReport, now: Date): Promise<FlushResult> {
@@ -119,13 +121,16 @@ async function flushOnce(send: typeof submitReport, now: Date): Promise<FlushRes
   for (const queued of queue) {
     const ageMin = (now.getTime() - Date.parse(queued.queuedAt)) / 60_000;
     if (!(ageMin <= QUEUED_REPORT_MAX_AGE_MIN)) {
-      result.dropped.push({ queued, reason: `it was more than ${QUEUED_REPORT_MAX_AGE_MIN} minutes old` });
+      result.dropped.push({
+        queued,
+        reason: t('report.queue.reason.tooOld', { max: QUEUED_REPORT_MAX_AGE_MIN }),
+      });
       continue;
     }
     const sent = await send(queued.stationId, queued.report);
     if (sent.kind === 'created') result.delivered.push(queued);
     else if (DROP_REASONS[sent.kind])
-      result.dropped.push({ queued, reason: DROP_REASONS[sent.kind] as string });
+      result.dropped.push({ queued, reason: t(DROP_REASONS[sent.kind] as MessageId) });
     else if (sent.kind === 'network-error') {
       // Still no connection: this one and the rest wait for the next try, in order.
       break;
@@ -133,8 +138,9 @@ async function flushOnce(send: typeof submitReport, now: Date): Promise<FlushRes
     // A server error (5xx) keeps the report queued for the next try.
   }
   // Reports queued while this flush was sending stay queued too.
-  for (const q of result.delivered) deliveries.set(q.key, 'Back online: your report was sent.');
-  for (const d of result.dropped) deliveries.set(d.queued.key, `Your report was not sent: ${d.reason}.`);
+  for (const q of result.delivered) deliveries.set(q.key, t('report.queue.sent'));
+  for (const d of result.dropped)
+    deliveries.set(d.queued.key, t('report.queue.notSent', { reason: d.reason }));
   const handled = new Set([...result.delivered, ...result.dropped.map((d) => d.queued)].map((q) => q.key));
   write(readReportQueue().filter((q) => !handled.has(q.key)));
   result.remaining = readReportQueue().length;
@@ -148,6 +154,8 @@ async function flushOnce(send: typeof submitReport, now: Date): Promise<FlushRes
 export function flushReportQueue(send: typeof submitReport = submitReport, now = new Date()) {
   flushing ??= (async () => {
     try {
+      // The words of what became of each report: any page may flush, not only those showing the report form.
+      await loadMessages(['report']).catch(() => undefined);
       cache = null;
       const locks = (globalThis.navigator as Navigator | undefined)?.locks;
       if (!locks) return await flushOnce(send, now);

@@ -1,7 +1,28 @@
 import { PROPOSAL_LIMITS } from '@cng/shared';
 import { type FormEvent, useId, useState } from 'react';
 import type { LonLat } from '../../../components/map/lat-lng';
-import { outcomeText, proposeStation } from '../api/proposals-api';
+import { currentLocale, t } from '../../../i18n/i18n';
+import { type ProposalOutcome, proposeStation } from '../api/proposals-api';
+
+/**
+ * The words a driver reads after proposing a station. The server answers in English: English pages show its own
+ * words, other languages the same meaning from the catalog (and a refusal's reason as the server gave it).
+ */
+export function additionOutcomeText(outcome: ProposalOutcome): { ok: boolean; text: string } {
+  const english = currentLocale() === 'en';
+  if (outcome.kind === 'stored') {
+    if (english && outcome.created.message) return { ok: true, text: outcome.created.message };
+    return {
+      ok: true,
+      text: t(outcome.created.state === 'approved' ? 'report.proposal.added' : 'report.proposal.addPending'),
+    };
+  }
+  if (outcome.kind === 'network-error') return { ok: false, text: t('report.proposal.noConnection') };
+  return {
+    ok: false,
+    text: english ? outcome.message : t('report.proposal.refused', { message: outcome.message }),
+  };
+}
 
 /**
  * "Missing a station? Add it": name, operator and hours of a CNG station at the driver's position (GPS, or the
@@ -33,20 +54,23 @@ export function AddStationForm({
       note: text('note'),
     });
     setSending(false);
-    setResult(outcomeText(outcome));
+    setResult(additionOutcomeText(outcome));
     if (outcome.kind === 'stored') formEl.reset();
   }
 
   return (
     <details className="add-station" data-testid="add-station">
-      <summary>Missing a CNG station? Add it</summary>
+      <summary>{t('report.addStation.summary')}</summary>
       {position ? (
         <form className="add-station__form" onSubmit={(e) => void submit(e)}>
           <p className="finder-message">
-            At {positionLabel} ({position.lat.toFixed(5)}, {position.lon.toFixed(5)}). Stand at the pump, or
-            long-press the map where it is.
+            {t('report.addStation.at', {
+              place: positionLabel,
+              lat: position.lat.toFixed(5),
+              lon: position.lon.toFixed(5),
+            })}
           </p>
-          <label htmlFor={`${id}-name`}>Station name</label>
+          <label htmlFor={`${id}-name`}>{t('report.addStation.name')}</label>
           <input
             id={`${id}-name`}
             name="name"
@@ -54,28 +78,28 @@ export function AddStationForm({
             maxLength={PROPOSAL_LIMITS.nameMax}
             autoComplete="off"
           />
-          <label htmlFor={`${id}-operator`}>Gas company or brand (optional)</label>
+          <label htmlFor={`${id}-operator`}>{t('report.addStation.operator')}</label>
           <input
             id={`${id}-operator`}
             name="operator"
             maxLength={PROPOSAL_LIMITS.operatorMax}
             autoComplete="off"
           />
-          <label htmlFor={`${id}-hours`}>Opening hours (optional)</label>
+          <label htmlFor={`${id}-hours`}>{t('report.addStation.hours')}</label>
           <input
             id={`${id}-hours`}
             name="openingHours"
             maxLength={PROPOSAL_LIMITS.openingHoursMax}
             placeholder="24/7"
           />
-          <label htmlFor={`${id}-note`}>Note (optional)</label>
+          <label htmlFor={`${id}-note`}>{t('report.form.note')}</label>
           <textarea id={`${id}-note`} name="note" maxLength={PROPOSAL_LIMITS.noteMax} rows={2} />
           <button type="submit" className="button" disabled={sending}>
-            {sending ? 'Sending…' : 'Add this station'}
+            {sending ? t('report.form.sending') : t('report.addStation.submit')}
           </button>
         </form>
       ) : (
-        <p className="finder-message">Share your location, or long-press the map where the station is.</p>
+        <p className="finder-message">{t('report.addStation.noPosition')}</p>
       )}
       <p
         className={result?.ok === false ? 'finder-message finder-message--warn' : 'finder-message'}

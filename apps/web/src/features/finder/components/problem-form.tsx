@@ -1,16 +1,39 @@
 import { PROBLEM_REASONS, type ProblemReason, type StationSummary } from '@cng/shared';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import type { LonLat } from '../../../components/map/lat-lng';
+import { currentLocale, type MessageId, t } from '../../../i18n/i18n';
 import { shownName } from '../../../lib/station-name';
 import { fetchNearby } from '../api/finder-api';
-import { outcomeText, reportProblem } from '../api/proposals-api';
+import { type ProposalOutcome, reportProblem } from '../api/proposals-api';
 
-const REASON_LABELS: Record<ProblemReason, string> = {
-  'wrong-position': 'It is not here (use my position)',
-  closed: 'Closed for good',
-  'not-cng': 'Not a CNG station',
-  duplicate: 'Same station as another one',
+const REASON_LABELS: Record<ProblemReason, MessageId> = {
+  'wrong-position': 'report.problem.reason.wrongPosition',
+  closed: 'report.problem.reason.closed',
+  'not-cng': 'report.problem.reason.notCng',
+  duplicate: 'report.problem.reason.duplicate',
 };
+
+/**
+ * The words a driver reads after reporting a problem. The server answers in English: English pages show its own
+ * words, other languages the same meaning from the catalog (and a refusal's reason as the server gave it).
+ */
+export function problemOutcomeText(outcome: ProposalOutcome): { ok: boolean; text: string } {
+  const english = currentLocale() === 'en';
+  if (outcome.kind === 'stored') {
+    if (english && outcome.created.message) return { ok: true, text: outcome.created.message };
+    return {
+      ok: true,
+      text: t(
+        outcome.created.state === 'approved' ? 'report.proposal.hidden' : 'report.proposal.problemPending',
+      ),
+    };
+  }
+  if (outcome.kind === 'network-error') return { ok: false, text: t('report.proposal.noConnection') };
+  return {
+    ok: false,
+    text: english ? outcome.message : t('report.proposal.refused', { message: outcome.message }),
+  };
+}
 
 /** "Something is wrong here": why, with the driver's position as the corrected pin or the station it repeats. */
 export function ProblemForm({ station, position }: { station: StationSummary; position: LonLat | null }) {
@@ -43,15 +66,15 @@ export function ProblemForm({ station, position }: { station: StationSummary; po
       duplicateOf: reason === 'duplicate' ? String(form.get('duplicateOf') ?? '') || undefined : undefined,
     });
     setSending(false);
-    setResult(outcomeText(outcome));
+    setResult(problemOutcomeText(outcome));
   }
 
   return (
     <details className="problem-form" data-testid="problem-form">
-      <summary>Something is wrong here</summary>
+      <summary>{t('report.problem.summary')}</summary>
       <form onSubmit={(e) => void submit(e)}>
         <fieldset>
-          <legend>What is wrong?</legend>
+          <legend>{t('report.problem.legend')}</legend>
           {PROBLEM_REASONS.map((r) => (
             <label key={r} className="problem-form__reason">
               <input
@@ -62,13 +85,13 @@ export function ProblemForm({ station, position }: { station: StationSummary; po
                 disabled={r === 'wrong-position' && !position}
                 onChange={() => setReason(r)}
               />{' '}
-              {REASON_LABELS[r]}
+              {t(REASON_LABELS[r])}
             </label>
           ))}
         </fieldset>
         {reason === 'duplicate' && (
           <>
-            <label htmlFor={`${id}-dup`}>It is the same as</label>
+            <label htmlFor={`${id}-dup`}>{t('report.problem.sameAs')}</label>
             <select id={`${id}-dup`} name="duplicateOf" required>
               {candidates.map((s) => (
                 <option key={s.id} value={s.id}>
@@ -78,14 +101,14 @@ export function ProblemForm({ station, position }: { station: StationSummary; po
             </select>
           </>
         )}
-        <label htmlFor={`${id}-note`}>Note (optional)</label>
+        <label htmlFor={`${id}-note`}>{t('report.form.note')}</label>
         <textarea id={`${id}-note`} name="note" rows={2} maxLength={300} />
         <button
           type="submit"
           className="button"
           disabled={sending || (reason === 'duplicate' && !candidates.length)}
         >
-          {sending ? 'Sending…' : 'Send'}
+          {sending ? t('report.form.sending') : t('report.problem.send')}
         </button>
       </form>
       <p

@@ -11,6 +11,7 @@ import {
 } from './arrival-detection';
 import { ReportForm } from './report-form';
 import './status.css';
+import { t } from '../../../i18n/i18n';
 import { shownName } from '../../../lib/station-name';
 
 const QUIET_MS = 30 * 60_000;
@@ -74,19 +75,19 @@ export function ArrivalPrompt({ fix, stations, onReported }: ArrivalPromptProps)
     setArrivedId(null);
   };
   return (
-    <aside className="arrival-prompt" aria-label={`How is it at ${shownName(station)}?`}>
+    <aside className="arrival-prompt" aria-label={t('report.arrival.label', { station: shownName(station) })}>
       <ReportForm
         stationId={station.id}
         stationName={shownName(station)}
         position={{ lon: fix.lon, lat: fix.lat, ...(fix.accuracyM ? { accuracyM: fix.accuracyM } : {}) }}
-        title="How is it here?"
+        title={t('report.form.title')}
         onReported={(created) => {
           close();
           onReported?.(created);
         }}
       />
       <button type="button" className="arrival-prompt__dismiss" onClick={close}>
-        Not now
+        {t('report.arrival.notNow')}
       </button>
     </aside>
   );

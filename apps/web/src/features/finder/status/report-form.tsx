@@ -1,6 +1,5 @@
 import {
   distanceKm,
-  formatDistance,
   REPORT_LIMITS,
   REPORT_STATUSES,
   type ReportCreated,
@@ -8,12 +7,19 @@ import {
   type ReportStatus,
 } from '@cng/shared';
 import { useId, useState } from 'react';
+import { currentLocale, t } from '../../../i18n/i18n';
 import { formatClock } from '../../../lib/formatters';
 import { currentReportPosition } from '../../../lib/submit-report';
 import { type SubmitOrQueueResult, submitReportOrQueue } from '../../../pwa/report-queue';
 import { useReportDelivery } from '../../../pwa/use-report-delivery';
 import { StatusIcon } from './status-icon';
-import { REPORT_BUTTON_LABELS, STATUS_LABELS } from './status-labels';
+import {
+  formatCount,
+  localDistance,
+  reportButtonLabel,
+  statusExplanationAsSent,
+  statusLabel,
+} from './status-labels';
 import './status.css';
 
 export interface ReportFormProps {
@@ -33,42 +39,48 @@ export interface ReportFormProps {
 
 const clockTime = (iso: string) => formatClock(new Date(iso));
 
+/** The server's own words in English; the page's words otherwise (the server answers in English only). */
+const serverWords = (message: string, translated: string): string =>
+  currentLocale() === 'en' && message ? message : translated;
+
 /** What to tell the driver for each outcome: a toast and the same words in the live region. */
 export function describeOutcome(
   result: SubmitOrQueueResult,
   status: ReportStatus,
 ): { ok: boolean; text: string } {
+  const max = formatCount(REPORT_LIMITS.maxDistanceM);
   switch (result.kind) {
     case 'created':
       return {
         ok: true,
-        text: `Thanks! You reported “${REPORT_BUTTON_LABELS[status]}”. Now shown: ${STATUS_LABELS[result.created.status.status]} (${result.created.status.explanation}).`,
+        text: t('report.outcome.created', {
+          reported: reportButtonLabel(status),
+          shown: statusLabel(result.created.status.status),
+          why: statusExplanationAsSent(result.created.status),
+        }),
       };
     case 'too-far':
       return {
         ok: false,
-        text: `You seem to be ${formatDistance(result.distanceM / 1000)} from this station. Reports are accepted within ${REPORT_LIMITS.maxDistanceM} m.`,
+        text: t('report.outcome.tooFar', { distance: localDistance(result.distanceM / 1000), max }),
       };
     case 'rate-limited':
       return {
         ok: false,
         text: result.retryAt
-          ? `You reported this station a moment ago. You can report it again at ${clockTime(result.retryAt)}.`
-          : result.message,
+          ? t('report.outcome.rateLimitedAt', { time: clockTime(result.retryAt) })
+          : serverWords(result.message, t('report.outcome.rateLimited')),
       };
     case 'not-found':
-      return { ok: false, text: 'This station is no longer listed.' };
+      return { ok: false, text: t('report.outcome.notFound') };
     case 'queued':
-      return {
-        ok: true,
-        text: 'You are offline: your report is saved on this device and will be sent when you are back online.',
-      };
+      return { ok: true, text: t('report.outcome.queued') };
     case 'network-error':
-      return { ok: false, text: 'No connection: your report was not sent. Please try again.' };
+      return { ok: false, text: t('report.outcome.networkError') };
     case 'invalid':
-      return { ok: false, text: result.message };
+      return { ok: false, text: serverWords(result.message, t('report.outcome.invalid')) };
     default:
-      return { ok: false, text: 'Something went wrong on our side. Please try again.' };
+      return { ok: false, text: t('report.outcome.serverError') };
   }
 }
 
@@ -136,12 +148,12 @@ export function ReportForm({
   return (
     <section className="report-form" aria-labelledby={`${id}-title`} aria-busy={sending !== null}>
       <h3 id={`${id}-title`} className="report-form__title">
-        {title ?? 'How is it here?'}
+        {title ?? t('report.form.title')}
         {stationName && <span className="report-form__station"> {stationName}</span>}
       </h3>
       <div className="report-form__extras">
         <label htmlFor={`${id}-queue`}>
-          Queue (minutes, optional)
+          {t('report.form.queue')}
           <input
             id={`${id}-queue`}
             type="number"
@@ -154,7 +166,7 @@ export function ReportForm({
           />
         </label>
         <label htmlFor={`${id}-note`}>
-          Note (optional)
+          {t('report.form.note')}
           <input
             id={`${id}-note`}
             type="text"
@@ -164,14 +176,16 @@ export function ReportForm({
             aria-describedby={`${id}-note-count`}
           />
           <span id={`${id}-note-count`} className="report-form__count">
-            {note.length}/{REPORT_LIMITS.noteMaxChars}
+            {formatCount(note.length)}/{formatCount(REPORT_LIMITS.noteMaxChars)}
           </span>
         </label>
       </div>
       {tooFar && (
         <p className="report-form__too-far" id={`${id}-too-far`} data-testid="report-too-far">
-          Come within {REPORT_LIMITS.maxDistanceM} m to report: you are {formatDistance((awayM ?? 0) / 1000)}{' '}
-          from this station.
+          {t('report.form.tooFar', {
+            max: formatCount(REPORT_LIMITS.maxDistanceM),
+            distance: localDistance((awayM ?? 0) / 1000),
+          })}
         </p>
       )}
       <div className="report-form__buttons">
@@ -185,7 +199,7 @@ export function ReportForm({
             onClick={() => void send(status)}
           >
             <StatusIcon status={status} size={22} />
-            <span>{sending === status ? 'Sending…' : REPORT_BUTTON_LABELS[status]}</span>
+            <span>{sending === status ? t('report.form.sending') : reportButtonLabel(status)}</span>
           </button>
         ))}
       </div>

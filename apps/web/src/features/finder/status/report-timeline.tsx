@@ -1,13 +1,14 @@
 import type { ReportList } from '@cng/shared';
 import { useEffect, useState } from 'react';
+import { t } from '../../../i18n/i18n';
 import { formatDateTime } from '../../../lib/formatters';
 import { fetchReports } from '../api/finder-api';
 import { StatusIcon } from './status-icon';
-import { REPORT_BUTTON_LABELS, timeAgo } from './status-labels';
+import { reportButtonLabel, reportedQueue, timeAgo } from './status-labels';
 import { useMinuteClock } from './use-minute-clock';
 import './status.css';
 
-type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; list: ReportList };
+type Load = { state: 'loading' } | { state: 'error' } | { state: 'ready'; list: ReportList };
 
 /**
  * Recent reports of a station, newest first. Re-fetches when `version` changes (pass the station's
@@ -31,25 +32,25 @@ export function ReportTimeline({
     fetchReports(stationId, limit, controller.signal)
       .then((list) => setLoad({ state: 'ready', list }))
       .catch((err: Error) => {
-        if (err.name !== 'AbortError')
-          setLoad({ state: 'error', message: 'Recent reports could not be loaded.' });
+        if (err.name !== 'AbortError') setLoad({ state: 'error' });
       });
     return () => controller.abort();
   }, [stationId, limit, version]);
 
-  if (load.state === 'loading') return <p className="report-timeline__empty">Loading recent reports…</p>;
-  if (load.state === 'error') return <p className="report-timeline__empty">{load.message}</p>;
+  if (load.state === 'loading')
+    return <p className="report-timeline__empty">{t('report.timeline.loading')}</p>;
+  if (load.state === 'error')
+    return <p className="report-timeline__empty">{t('report.timeline.loadError')}</p>;
   const { reports } = load.list;
-  if (!reports.length)
-    return <p className="report-timeline__empty">No reports yet. Be the first to tell other drivers.</p>;
+  if (!reports.length) return <p className="report-timeline__empty">{t('report.timeline.empty')}</p>;
   return (
-    <ol className="report-timeline" aria-label="Recent reports">
+    <ol className="report-timeline" aria-label={t('report.timeline.label')}>
       {reports.map((r) => (
         <li key={r.id} className={`report-timeline__item report-timeline__item--${r.status}`}>
           <StatusIcon status={r.status} size={16} />
-          <span className="report-timeline__status">{REPORT_BUTTON_LABELS[r.status]}</span>
-          {r.official && <span className="status-badge__official">Official</span>}
-          {r.queueMin !== null && <span className="report-timeline__queue">queue {r.queueMin} min</span>}
+          <span className="report-timeline__status">{reportButtonLabel(r.status)}</span>
+          {r.official && <span className="status-badge__official">{t('report.badge.official')}</span>}
+          {r.queueMin !== null && <span className="report-timeline__queue">{reportedQueue(r.queueMin)}</span>}
           <time
             className="report-timeline__time"
             dateTime={r.createdAt}

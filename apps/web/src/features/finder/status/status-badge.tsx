@@ -1,6 +1,7 @@
-import { explanationAt, type StatusSummary } from '@cng/shared';
+import type { StatusSummary } from '@cng/shared';
+import { t } from '../../../i18n/i18n';
 import { StatusIcon } from './status-icon';
-import { CONFIDENCE_LABELS, STATUS_LABELS } from './status-labels';
+import { confidenceLabel, queueEstimate, statusExplanation, statusLabel } from './status-labels';
 import { useMinuteClock } from './use-minute-clock';
 import './status.css';
 
@@ -11,9 +12,9 @@ import './status.css';
  */
 export function StatusBadge({ status, compact = false }: { status: StatusSummary; compact?: boolean }) {
   const nowMs = useMinuteClock();
-  const why = explanationAt(status, nowMs);
-  const confidence = status.official ? '' : CONFIDENCE_LABELS[status.confidence];
-  const queue = status.queueMin !== null ? `queue ~${status.queueMin} min` : '';
+  const why = statusExplanation(status, nowMs);
+  const confidence = status.official ? '' : confidenceLabel(status.confidence);
+  const queue = status.queueMin !== null ? queueEstimate(status.queueMin) : '';
   return (
     <span
       className={`status-badge status-badge--${status.status}${compact ? ' status-badge--compact' : ''}`}
@@ -23,8 +24,8 @@ export function StatusBadge({ status, compact = false }: { status: StatusSummary
     >
       <span className="status-badge__main">
         <StatusIcon status={status.status} size={compact ? 14 : 18} />
-        <span className="status-badge__label">{STATUS_LABELS[status.status]}</span>
-        {status.official && <span className="status-badge__official">Official</span>}
+        <span className="status-badge__label">{statusLabel(status.status)}</span>
+        {status.official && <span className="status-badge__official">{t('report.badge.official')}</span>}
         {confidence && <span className="status-badge__confidence">({confidence})</span>}
         {queue && <span className="status-badge__queue">· {queue}</span>}
       </span>

@@ -1,12 +1,18 @@
 import type { PublicReport, StatusSummary } from '@cng/shared';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { ToastContainer } from 'react-toastify';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { activateLocale, loadMessages } from '../../../i18n/i18n';
 import { ArrivalPrompt } from './arrival-prompt';
 import { ReportForm } from './report-form';
 import { ReportTimeline } from './report-timeline';
 import { StatusBadge } from './status-badge';
 import { useStationEvents } from './use-station-events';
+
+beforeAll(async () => {
+  activateLocale('en');
+  await loadMessages(['report']);
+});
 
 afterEach(() => {
   cleanup();
