@@ -25,7 +25,11 @@ export function FeatureBlock({
   return (
     <FadeIn as="article" className={className}>
       {block.image ? (
-        <Illustration className="feature__media" name={block.image} alt={block.imageAlt ? t(block.imageAlt) : ''} />
+        <Illustration
+          className="feature__media"
+          name={block.image}
+          alt={block.imageAlt ? t(block.imageAlt) : ''}
+        />
       ) : (
         block.icon && (
           <span className="feature__icon">

@@ -68,8 +68,12 @@ describe('site content', () => {
     const ids = translated();
     expect(ids.length).toBeGreaterThan(50);
     for (const id of ids) expect(t(id as MessageId)).not.toBe(id);
-    const texts = [...about.blocks, ...about.highlights.items, ...appFeatures.sections, ...home.whyChooseUs.features]
-      .map((b) => t(b.description, 'values' in b ? b.values?.() : undefined));
+    const texts = [
+      ...about.blocks,
+      ...about.highlights.items,
+      ...appFeatures.sections,
+      ...home.whyChooseUs.features,
+    ].map((b) => t(b.description, 'values' in b ? b.values?.() : undefined));
     expect(texts.filter((s) => /[{}]/.test(s))).toEqual([]);
     expect(texts).toContain(
       'Drivers at the pump report gas available, no gas, low pressure, closed or the queue in minutes. Reports ' +

@@ -30,8 +30,16 @@ export const home = {
     intro: 'home.why.intro',
     features: [
       { title: 'home.why.accuracy.title', description: 'home.why.accuracy.description', icon: targetIcon },
-      { title: 'home.why.reliability.title', description: 'home.why.reliability.description', icon: shieldIcon },
-      { title: 'home.why.convenience.title', description: 'home.why.convenience.description', icon: handIcon },
+      {
+        title: 'home.why.reliability.title',
+        description: 'home.why.reliability.description',
+        icon: shieldIcon,
+      },
+      {
+        title: 'home.why.convenience.title',
+        description: 'home.why.convenience.description',
+        icon: handIcon,
+      },
       { title: 'home.why.timeSaving.title', description: 'home.why.timeSaving.description', icon: clockIcon },
     ] satisfies FeatureBlock[],
   },

@@ -3,9 +3,11 @@ import { useOnlineStatus } from './use-online-status';
 
 /** "HH:MM" in the driver's time zone, 24-hour, in the page's digits (०६:०५ in Marathi). */
 export function clockHhMm(ms: number): string {
-  return new Intl.DateTimeFormat(intlLocale(), { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
-    ms,
-  );
+  return new Intl.DateTimeFormat(intlLocale(), {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(ms);
 }
 
 /** "HH:MM", and " on 21 Nov" when that is not today: data from days ago must not read as from this morning. */

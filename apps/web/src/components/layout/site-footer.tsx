@@ -31,11 +31,7 @@ export function SiteFooter() {
                   'common.footer.phone',
                   { phone: site.phone },
                   {
-                    link: (children) => (
-                      <a href={`tel:${site.phone?.replace(/[^\d+]/g, '')}`}>
-                        {children}
-                      </a>
-                    ),
+                    link: (children) => <a href={`tel:${site.phone?.replace(/[^\d+]/g, '')}`}>{children}</a>,
                   },
                 )}
               </p>
