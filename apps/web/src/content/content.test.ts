@@ -1,5 +1,6 @@
 // @vitest-environment node
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { activateLocale, loadMessages, type MessageId, t } from '../i18n/i18n';
 import { about } from './about';
 import { appFeatures } from './app-features';
 import { home } from './home';
@@ -16,9 +17,17 @@ function strings(value: unknown): string[] {
   return [];
 }
 
+/** The pages whose copy is message ids (the text is in the catalogs), in English. */
+const translated = () => strings([about, appFeatures, home]).filter((s) => /^(home|about|app)\./.test(s));
+
 describe('site content', () => {
+  beforeAll(() => {
+    activateLocale('en');
+    return loadMessages(['home', 'about', 'app']);
+  });
+
   it('has no unfilled {placeholder} anywhere', () => {
-    const all = strings([about, appFeatures, home, plans, privacy, refund, terms]);
+    const all = strings([plans, privacy, refund, terms, translated().map((id) => t(id as MessageId))]);
     expect(all.length).toBeGreaterThan(100);
     expect(all.filter((s) => /[{}]/.test(s))).toEqual([]);
   });
@@ -46,7 +55,7 @@ describe('site content', () => {
   });
 
   it('has four Why Choose Us features and six App sections, each with an image or icon', () => {
-    expect(home.whyChooseUs.features.map((f) => f.title)).toEqual([
+    expect(home.whyChooseUs.features.map((f) => t(f.title))).toEqual([
       'Accuracy',
       'Reliability',
       'Convenience',
@@ -54,5 +63,22 @@ describe('site content', () => {
     ]);
     expect(appFeatures.sections).toHaveLength(6);
     for (const s of appFeatures.sections) expect(s.image && s.imageAlt).toBeTruthy();
+  });
+
+  it('names only messages that exist, and each description fills its placeholders', () => {
+    const ids = translated();
+    expect(ids.length).toBeGreaterThan(50);
+    for (const id of ids) expect(t(id as MessageId)).not.toBe(id);
+    const texts = [
+      ...about.blocks,
+      ...about.highlights.items,
+      ...appFeatures.sections,
+      ...home.whyChooseUs.features,
+    ].map((b) => t(b.description, 'values' in b ? b.values?.() : undefined));
+    expect(texts.filter((s) => /[{}]/.test(s))).toEqual([]);
+    expect(texts).toContain(
+      'Drivers at the pump report gas available, no gas, low pressure, closed or the queue in minutes. Reports ' +
+        'count only from within 500 m of the station, lose weight as they age and update open pages live.',
+    );
   });
 });

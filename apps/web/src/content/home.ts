@@ -8,60 +8,45 @@ const shieldIcon = 'M12 3l7 3v5c0 5-3.5 8.5-7 10-3.5-1.5-7-5-7-10V6zM8.5 12l2.5 
 const targetIcon =
   'M12 3v3M12 18v3M3 12h3M18 12h3M12 7a5 5 0 1 0 0 10 5 5 0 0 0 0-10zM12 11a1 1 0 1 0 0 2 1 1 0 0 0 0-2z';
 
-/** Home page copy (spec section 2, Home). */
+/**
+ * Home page copy (spec section 2, Home): message ids of the `home` namespace (the text is in
+ * i18n/messages/home/<locale>.json); the page calls t() on them when it renders.
+ */
 export const home = {
   banner: {
-    label: 'New',
-    text: 'The CNG Navigator app is out: install it on your phone straight from your browser.',
-    linkText: 'Open the app',
+    region: 'home.banner.region',
+    label: 'home.banner.label',
+    text: 'home.banner.text',
+    linkText: 'home.banner.link',
   },
   hero: {
-    title: 'Find CNG Fast and Easy',
-    description:
-      'Stop driving around looking for gas. CNG Navigator uses your phone’s GPS to show the nearest CNG pump ' +
-      'station with its direction, your speed and the distance left, plus what other drivers report about ' +
-      'gas, pressure and queues.',
-    cta: 'For you',
-    imageAlt: 'A phone showing a map with the route to the nearest CNG station',
+    title: 'home.hero.title',
+    description: 'home.hero.description',
+    cta: 'home.hero.cta',
+    imageAlt: 'home.hero.imageAlt',
   },
   whyChooseUs: {
-    title: 'Why Choose Us ?',
-    intro: 'Built for CNG drivers who need fuel now, not a list of maybes.',
+    title: 'home.why.title',
+    intro: 'home.why.intro',
     features: [
+      { title: 'home.why.accuracy.title', description: 'home.why.accuracy.description', icon: targetIcon },
       {
-        title: 'Accuracy',
-        description:
-          'Accurate location data: stations come from OpenStreetMap and official open data, each with exact ' +
-          'coordinates and the source it came from.',
-        icon: targetIcon,
-      },
-      {
-        title: 'Reliability',
-        description:
-          'Available 24/7: the finder works day and night, keeps your last results when the network drops, ' +
-          'and shows live status reported by drivers.',
+        title: 'home.why.reliability.title',
+        description: 'home.why.reliability.description',
         icon: shieldIcon,
       },
       {
-        title: 'Convenience',
-        description:
-          'A user-friendly interface: big figures you can read at a glance, one tap to start turn-by-turn ' +
-          'navigation, and no sign-up.',
+        title: 'home.why.convenience.title',
+        description: 'home.why.convenience.description',
         icon: handIcon,
       },
-      {
-        title: 'Time Saving',
-        description:
-          'Find the nearest CNG station in minutes: the closest stations are sorted by distance the moment ' +
-          'your position is known.',
-        icon: clockIcon,
-      },
+      { title: 'home.why.timeSaving.title', description: 'home.why.timeSaving.description', icon: clockIcon },
     ] satisfies FeatureBlock[],
   },
   closing: {
-    tagline: 'Easily find the nearest CNG pump station',
-    appLinkText: 'Open the web app',
-    appNote: 'Works in any modern phone browser and installs to your home screen like an app.',
-    storeLinkText: 'Get it on the app store',
+    tagline: 'home.closing.tagline',
+    appLinkText: 'home.closing.appLink',
+    appNote: 'home.closing.appNote',
+    storeLinkText: 'home.closing.storeLink',
   },
 } as const;

@@ -1,3 +1,4 @@
+import { t } from '../i18n/i18n';
 import { useInstallPrompt } from './use-install-prompt';
 
 /**
@@ -9,14 +10,14 @@ export function InstallAppButton({ className = 'button', hintClassName = 'instal
   if (option === 'prompt') {
     return (
       <button type="button" className={className} onClick={() => void install()} data-testid="install-app">
-        Install app
+        {t('common.pwa.install')}
       </button>
     );
   }
   if (option === 'ios-hint') {
     return (
       <span className={hintClassName} data-testid="install-hint">
-        To install: tap Share, then “Add to Home Screen”.
+        {t('common.pwa.iosHint')}
       </span>
     );
   }

@@ -1,4 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
+import { t } from '../i18n/i18n';
 import './install-prompt-store';
 import { REPORT_QUEUE_KEY } from './report-queue-key';
 import { applySwUpdate, readSwUpdate, SERVER_SW_STATE, subscribeSwUpdate } from './sw-update-store';
@@ -48,19 +49,19 @@ export function PwaPrompts() {
     <div className="pwa-prompts">
       {sw.needRefresh && !dismissed && (
         <div className="pwa-prompt" role="alert" data-testid="update-prompt">
-          <p>New version available.</p>
+          <p>{t('common.pwa.updateAvailable')}</p>
           <button type="button" className="button button--primary" onClick={() => void applySwUpdate()}>
-            Reload
+            {t('common.pwa.reload')}
           </button>
           <button type="button" className="button" onClick={() => setDismissed(true)}>
-            Later
+            {t('common.pwa.later')}
           </button>
         </div>
       )}
       <div className="pwa-prompt" role="status" data-testid="report-queue-notice" hidden={!notice}>
         <p>{notice}</p>
         <button type="button" className="button" onClick={() => setNotice(null)}>
-          OK
+          {t('common.pwa.ok')}
         </button>
       </div>
     </div>

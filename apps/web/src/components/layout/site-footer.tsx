@@ -1,43 +1,62 @@
 import { Link } from 'react-router';
 import { site } from '../../config/site';
+import { intlLocale, type MessageId, t } from '../../i18n/i18n';
+import { tRich } from '../../i18n/rich';
 import { SMOOTH_TO_TOP } from '../../lib/scroll-to-top';
 
 const IMPORTANT_LINKS = [
-  { to: '/App', label: 'App' },
-  { to: '/terms-and-conditions', label: 'Terms & Conditions' },
-  { to: '/privacy-policy', label: 'Privacy Policy' },
-  { to: '/cancellation-and-refund-policy', label: 'Cancellation & Refund Policy' },
-] as const;
+  { to: '/App', label: 'common.nav.app' },
+  { to: '/terms-and-conditions', label: 'common.footer.terms' },
+  { to: '/privacy-policy', label: 'common.footer.privacy' },
+  { to: '/cancellation-and-refund-policy', label: 'common.footer.refund' },
+] as const satisfies readonly { to: string; label: MessageId }[];
 
 /** Footer of spec section 2: who we are, how to reach us, Important Links (each scrolls smoothly to the top). */
 export function SiteFooter() {
-  const year = new Date().getFullYear();
+  const year = new Intl.NumberFormat(intlLocale(), { useGrouping: false }).format(new Date().getFullYear());
   return (
     <footer className="site-footer">
       <div className="container site-footer__grid">
         <section aria-labelledby="footer-about">
           <h2 id="footer-about">{site.name}</h2>
-          <p>{site.description}</p>
+          <p>{t('common.footer.description')}</p>
         </section>
         <section aria-labelledby="footer-contact">
-          <h2 id="footer-contact">Reach us</h2>
+          <h2 id="footer-contact">{t('common.footer.reachUs')}</h2>
           <address>
             <p>{site.address}</p>
             {site.phone && (
               <p>
-                Phone: <a href={`tel:${site.phone.replace(/[^\d+]/g, '')}`}>{site.phone}</a>
+                {tRich(
+                  'common.footer.phone',
+                  { phone: site.phone },
+                  {
+                    link: (children) => <a href={`tel:${site.phone?.replace(/[^\d+]/g, '')}`}>{children}</a>,
+                  },
+                )}
               </p>
             )}
             {site.email && (
               <p>
-                E-mail: <a href={`mailto:${site.email}`}>{site.email}</a>
+                {tRich(
+                  'common.footer.email',
+                  { email: site.email },
+                  { link: (children) => <a href={`mailto:${site.email}`}>{children}</a> },
+                )}
               </p>
             )}
             <p>
-              <Link to="/contact" state={SMOOTH_TO_TOP}>
-                Send us a message
-              </Link>{' '}
-              – support 24x7
+              {tRich(
+                'common.footer.sendMessage',
+                {},
+                {
+                  link: (children) => (
+                    <Link to="/contact" state={SMOOTH_TO_TOP}>
+                      {children}
+                    </Link>
+                  ),
+                },
+              )}
             </p>
           </address>
           {(site.socialUrl || site.chatUrl) && (
@@ -45,14 +64,14 @@ export function SiteFooter() {
               {site.socialUrl && (
                 <li>
                   <a href={site.socialUrl} rel="noopener noreferrer" target="_blank">
-                    Follow us
+                    {t('common.footer.followUs')}
                   </a>
                 </li>
               )}
               {site.chatUrl && (
                 <li>
                   <a href={site.chatUrl} rel="noopener noreferrer" target="_blank">
-                    Chat with us
+                    {t('common.footer.chatWithUs')}
                   </a>
                 </li>
               )}
@@ -60,12 +79,12 @@ export function SiteFooter() {
           )}
         </section>
         <nav aria-labelledby="footer-links">
-          <h2 id="footer-links">Important Links</h2>
+          <h2 id="footer-links">{t('common.footer.importantLinks')}</h2>
           <ul>
             {IMPORTANT_LINKS.map((link) => (
               <li key={link.to}>
                 <Link to={link.to} state={SMOOTH_TO_TOP}>
-                  {link.label}
+                  {t(link.label)}
                 </Link>
               </li>
             ))}
@@ -73,8 +92,7 @@ export function SiteFooter() {
         </nav>
       </div>
       <p className="container site-footer__copyright">
-        © {year} {site.name}. All rights reserved. Station data: OpenStreetMap contributors (ODbL) and public
-        open data.
+        {t('common.footer.copyright', { year, name: site.name })}
       </p>
     </footer>
   );
