@@ -194,13 +194,28 @@ describe('the announcer', () => {
     const { said } = drive([
       snap('a', 0.7),
       snap('a', 0.45),
-      snap('a', 0.09),
-      snap('a', 0.085),
-      ...Array.from({ length: 5 }, () => snap('a', 0.085)),
+      ...Array.from({ length: 7 }, () => snap('a', 0.095)),
     ]);
     expect(said.map((s) => [s.kind, s.atMs, s.distanceKm])).toEqual([
       ['start', 0, 0.7],
       ['approach', MIN_GAP_MS, 0.1],
+    ]);
+  });
+
+  it("says the threshold when a fast car's first fix inside it is a little past it, else the distance", () => {
+    const fast = drive([
+      ...Array.from({ length: 8 }, () => snap('a', 0.3)),
+      snap('a', 0.12),
+      snap('a', 0.075),
+    ]);
+    expect(fast.said.map((s) => [s.kind, s.distanceKm])).toEqual([
+      ['start', 0.3],
+      ['approach', 0.1],
+    ]);
+    const gap = drive([...Array.from({ length: 8 }, () => snap('a', 0.3)), snap('a', 0.12), snap('a', 0.04)]);
+    expect(gap.said.map((s) => [s.kind, s.distanceKm])).toEqual([
+      ['start', 0.3],
+      ['approach', 0.04],
     ]);
   });
 

@@ -63,6 +63,13 @@ export const THRESHOLDS = [
   { km: 0.5, rearmKm: 0.65 },
   { km: 0.1, rearmKm: 0.2 },
 ] as const;
+/**
+ * An approach sentence says the threshold ("500 metres") while the car is still at least this share of it
+ * away: on time (a fast car's first fix inside may be 20 m past it), or held back by the gap. Nearer, it says
+ * the distance now.
+ */
+const ON_TIME_TRUE_WITHIN = 0.5;
+const HELD_TRUE_WITHIN = 0.9;
 /** Within this angle of straight ahead a station is "ahead", degrees. */
 export const STRAIGHT_AHEAD_DEG = 15;
 
@@ -109,6 +116,8 @@ interface Pending {
   stationId: string;
   /** For `approach`: the threshold crossed, km. */
   km: number;
+  /** When it became due, ms. */
+  atMs: number;
 }
 
 export interface AnnouncerState {
@@ -171,7 +180,7 @@ export function step(
     s.armed = THRESHOLDS.map((t) => snap.distanceKm > t.rearmKm);
     s.status = snap.status;
     // A station shown with no gas says so once it has been named.
-    s.pending = snap.status === 'no_gas' ? { kind: 'noGas', stationId: id, km: 0 } : null;
+    s.pending = snap.status === 'no_gas' ? { kind: 'noGas', stationId: id, km: 0, atMs: nowMs } : null;
   } else {
     // The innermost threshold crossed now, km (100 m when a jump crosses both).
     let crossed = Number.POSITIVE_INFINITY;
@@ -182,10 +191,10 @@ export function step(
     if (crossed !== Number.POSITIVE_INFINITY) {
       // Crossing 100 m says nothing more about 500 m.
       for (const [i, t] of THRESHOLDS.entries()) if (t.km >= crossed) s.armed[i] = false;
-      s.pending = merge(s.pending, { kind: 'approach', stationId: id, km: crossed });
+      s.pending = merge(s.pending, { kind: 'approach', stationId: id, km: crossed, atMs: nowMs });
     }
     if (snap.status === 'no_gas' && prev.status !== 'no_gas') {
-      s.pending = merge(s.pending, { kind: 'noGas', stationId: id, km: 0 });
+      s.pending = merge(s.pending, { kind: 'noGas', stationId: id, km: 0, atMs: nowMs });
     }
     s.status = snap.status;
   }
@@ -234,9 +243,13 @@ export function step(
     s.said = { ...s.said, [`noGas:${id}`]: nowMs };
     return { state: s, say: announce('noGas', speechDistanceKm(snap.distanceKm)) };
   }
-  // Said on time, the threshold itself ("500 metres"); held back by the gap so the car came much nearer, the
-  // distance now.
-  const km = snap.distanceKm >= 0.8 * pending.km ? pending.km : speechDistanceKm(snap.distanceKm);
+  // Said on time, the threshold itself ("100 metres", even when the first fix inside came at 80 m); held back by
+  // the gap while the car came nearer, the distance now.
+  const held = nowMs > pending.atMs;
+  const km =
+    snap.distanceKm >= (held ? HELD_TRUE_WITHIN : ON_TIME_TRUE_WITHIN) * pending.km
+      ? pending.km
+      : speechDistanceKm(snap.distanceKm);
   return { state: s, say: announce('approach', km) };
 }
 
