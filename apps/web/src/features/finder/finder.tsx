@@ -15,6 +15,7 @@ import { useFavourites } from './hooks/use-favourites';
 import { useFinder } from './hooks/use-finder';
 import { ArrivalPrompt } from './status/arrival-prompt';
 import { filtersSummary, hasFilters, NO_FILTERS } from './utils/finder-filters';
+import { SpokenGuidance, useSpokenGuidance } from './voice/spoken-guidance';
 import './finder.css';
 import { AddStationForm } from './components/add-station-form';
 
@@ -74,6 +75,13 @@ export default function Finder() {
   const f = useFinder();
   const { location, position, gps, nearest, stations, selected } = f;
   const favourites = useFavourites();
+  // Spoken guidance (ADR 0018) says what the panel shows; its code loads only once the driver turns it on.
+  useSpokenGuidance({
+    station: selected,
+    kind: f.followingAhead ? 'ahead' : f.isNearest ? 'nearest' : 'selected',
+    heading: f.heading,
+    manual: f.positionKind === 'manual',
+  });
   // The panel and the list are urgent; the map may follow a frame later, so it never delays them.
   const mapStations = useDeferredValue(stations);
   const mapSelected = useDeferredValue(selected);
@@ -183,6 +191,7 @@ export default function Finder() {
             </section>
           )}
           <ArrivalPrompt fix={gps} stations={stations} />
+          <SpokenGuidance />
           {f.compass.needsPermission && gps && (
             <button
               type="button"
