@@ -33,12 +33,12 @@ describe('site content', () => {
   });
 
   it('has the three spec plans, exactly one of them popular', () => {
-    expect(plans.map((p) => [p.type, p.price, p.billingFrequency])).toEqual([
-      ['Basic Plan', 'Free', undefined],
-      ['Monthly Plan', '₹10', 'per month'],
-      ['Yearly Plan', '₹120', 'per year'],
+    expect(plans.map((p) => [p.type, p.rupees, p.billing])).toEqual([
+      ['pricing.plan.basic', 0, undefined],
+      ['pricing.plan.monthly', 10, 'month'],
+      ['pricing.plan.yearly', 120, 'year'],
     ]);
-    expect(plans.filter((p) => p.popular).map((p) => p.type)).toEqual(['Monthly Plan']);
+    expect(plans.filter((p) => p.popular).map((p) => p.key)).toEqual(['monthly-plan']);
   });
 
   it('gives Terms 25 and Privacy 15 sections with unique titles (they are the page anchors)', () => {

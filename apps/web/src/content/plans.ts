@@ -1,32 +1,53 @@
-import type { PricingPlan } from './types';
+import type { MessageId } from '../i18n/i18n';
+
+/**
+ * A pricing plan (spec section 3: type, price, billingFrequency, features, popular). Texts are message ids
+ * (pricing namespace), read with `t` when the page renders; the price is a number of rupees, formatted with Intl
+ * in the page's language.
+ */
+export interface Plan {
+  /** Stable key: the plan's heading id (`plan-<key>`). */
+  key: string;
+  type: MessageId;
+  /** Price in rupees; 0 is the free plan. */
+  rupees: number;
+  /** How often the price is paid; absent for the free plan. */
+  billing?: 'month' | 'year';
+  features: MessageId[];
+  popular?: boolean;
+}
 
 /** The three plans of spec section 9 (names, prices and features as the spec gives them). */
-export const plans: PricingPlan[] = [
+export const plans: Plan[] = [
   {
-    type: 'Basic Plan',
-    price: 'Free',
-    features: ['Basic features', 'Find nearby CNG stations', 'Limited advanced features', 'Ad-supported'],
+    key: 'basic-plan',
+    type: 'pricing.plan.basic',
+    rupees: 0,
+    features: [
+      'pricing.feature.basic',
+      'pricing.feature.findNearbyCng',
+      'pricing.feature.limitedAdvanced',
+      'pricing.feature.adSupported',
+    ],
   },
   {
-    type: 'Monthly Plan',
-    price: '₹10',
-    billingFrequency: 'per month',
-    features: ['Basic and advanced features', 'Find nearby stations', 'No ads'],
+    key: 'monthly-plan',
+    type: 'pricing.plan.monthly',
+    rupees: 10,
+    billing: 'month',
+    features: ['pricing.feature.basicAndAdvanced', 'pricing.feature.findNearby', 'pricing.feature.noAds'],
     popular: true,
   },
   {
-    type: 'Yearly Plan',
-    price: '₹120',
-    billingFrequency: 'per year',
-    features: ['All features', 'Find nearby stations', 'Priority support', 'No ads'],
+    key: 'yearly-plan',
+    type: 'pricing.plan.yearly',
+    rupees: 120,
+    billing: 'year',
+    features: [
+      'pricing.feature.all',
+      'pricing.feature.findNearby',
+      'pricing.feature.prioritySupport',
+      'pricing.feature.noAds',
+    ],
   },
 ];
-
-export const pricingCopy = {
-  title: 'Pricing',
-  intro:
-    'Pick the plan that suits how often you drive. Finding the nearest CNG station is included in every plan.',
-  cta: 'Start with the app',
-  note: 'Payments are not taken on this website. To ask about the Monthly or Yearly Plan,',
-  noteLink: 'contact us',
-} as const;

@@ -1,9 +1,11 @@
 import { site } from '../config/site';
 import type { PolicySection } from './types';
 
-/** Privacy Policy (spec section 2): 15 sections describing what this software really collects and does. */
+/**
+ * Privacy Policy (spec section 2): 15 sections describing what this software really collects and does. English
+ * only: it governs in every language (its title and summary are messages, policies.privacy.*).
+ */
 export const privacy = {
-  title: 'Privacy Policy',
   lastUpdated: '25-04-2023',
   intro: [
     `This policy explains what ${site.name} collects when you use this website, the web app at /App and our ` +

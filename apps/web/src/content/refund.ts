@@ -3,7 +3,6 @@ import type { PolicySection } from './types';
 
 /** Return and Refund Policy (spec section 2): its six sections and the spec's three rules. */
 export const refund = {
-  title: 'Return and Refund Policy',
   intro: [`Thank you for choosing ${site.name}. Please read this policy before you buy a plan.`],
   sections: [
     {

@@ -3,7 +3,6 @@ import type { PolicySection } from './types';
 
 /** Terms and Conditions (spec section 2): 25 titled sections; governing law India, courts of Chennai. */
 export const terms = {
-  title: 'Terms and Conditions',
   intro: [
     `Welcome to ${site.name}. These terms govern your use of this website, the web app at /App, our mobile ` +
       'app and our public API (together, the "Service"). By using the Service you accept these terms. If you ' +

@@ -21,13 +21,3 @@ export interface PolicySection {
   paragraphs: string[];
   list?: string[];
 }
-
-/** A pricing plan (spec section 3): type, price, billingFrequency, features, popular. */
-export interface PricingPlan {
-  type: string;
-  price: string;
-  /** Shown after the price, e.g. "per month"; absent for the free plan. */
-  billingFrequency?: string;
-  features: string[];
-  popular?: boolean;
-}

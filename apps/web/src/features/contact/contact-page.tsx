@@ -1,4 +1,5 @@
 import { site } from '../../config/site';
+import { t } from '../../i18n/i18n';
 import { ContactForm } from './components/contact-form';
 import { OfficeMap } from './components/office-map';
 
@@ -8,12 +9,10 @@ export default function ContactPage() {
     <section className="contact-stage" aria-labelledby="contact-title">
       <OfficeMap />
       <div className="contact-card">
-        <h1 id="contact-title">Contact Us</h1>
-        <p className="contact-card__subtitle">Send Your Queries</p>
+        <h1 id="contact-title">{t('contact.title')}</h1>
+        <p className="contact-card__subtitle">{t('contact.subtitle')}</p>
         <ContactForm />
-        <p className="contact-card__office">
-          {site.office.label}: {site.address}
-        </p>
+        <p className="contact-card__office">{t('contact.office', { address: site.address })}</p>
       </div>
     </section>
   );

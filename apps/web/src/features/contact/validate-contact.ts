@@ -1,4 +1,5 @@
 import { CONTACT_LIMITS } from '@cng/shared';
+import { intlLocale, t } from '../../i18n/i18n';
 
 /** The limits the API enforces too (packages/shared/src/contact.ts). */
 export { CONTACT_LIMITS };
@@ -14,21 +15,28 @@ const EMAIL =
 /** Length in characters as the API counts them (code points, so an emoji counts once). */
 const length = (text: string) => [...text].length;
 
-/** Checks the trimmed values; returns a message per invalid field (empty object = valid). */
+/** A character count in the page's digits, ungrouped as in "5000 characters" (५००० in Marathi). */
+export const formatCount = (n: number): string =>
+  new Intl.NumberFormat(intlLocale(), { useGrouping: false }).format(n);
+
+/** Checks the trimmed values; returns a message (in the page's language) per invalid field (empty = valid). */
 export function validateContact(values: ContactValues): ContactErrors {
   const name = values.name.trim();
   const email = values.email.trim();
   const message = values.message.trim();
   const errors: ContactErrors = {};
-  if (!name) errors.name = 'Please enter your name.';
+  if (!name) errors.name = t('contact.error.nameEmpty');
   else if (length(name) > CONTACT_LIMITS.nameMax)
-    errors.name = `Your name can be at most ${CONTACT_LIMITS.nameMax} characters long.`;
-  if (!email) errors.email = 'Please enter your e-mail address.';
+    errors.name = t('contact.error.nameTooLong', { max: formatCount(CONTACT_LIMITS.nameMax) });
+  if (!email) errors.email = t('contact.error.emailEmpty');
   else if (length(email) > CONTACT_LIMITS.emailMax)
-    errors.email = `Your e-mail address can be at most ${CONTACT_LIMITS.emailMax} characters long.`;
-  else if (!EMAIL.test(email)) errors.email = 'Please enter a valid e-mail address, like name@example.com.';
-  if (!message) errors.message = 'Please write your message.';
+    errors.email = t('contact.error.emailTooLong', { max: formatCount(CONTACT_LIMITS.emailMax) });
+  else if (!EMAIL.test(email)) errors.email = t('contact.error.emailInvalid');
+  if (!message) errors.message = t('contact.error.messageEmpty');
   else if (length(message) > CONTACT_LIMITS.messageMax)
-    errors.message = `Your message can be at most ${CONTACT_LIMITS.messageMax} characters long (it has ${length(message)}).`;
+    errors.message = t('contact.error.messageTooLong', {
+      max: formatCount(CONTACT_LIMITS.messageMax),
+      length: formatCount(length(message)),
+    });
   return errors;
 }

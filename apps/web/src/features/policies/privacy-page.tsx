@@ -7,7 +7,12 @@ import { privacy } from '../../content/privacy';
 export default function PrivacyPage() {
   const { contact, topics } = privacy;
   return (
-    <PolicyDocument title={privacy.title} intro={privacy.intro} sections={privacy.sections}>
+    <PolicyDocument
+      heading="policies.privacy.heading"
+      summary="policies.privacy.summary"
+      intro={privacy.intro}
+      sections={privacy.sections}
+    >
       <section className="policy__contact" aria-labelledby="privacy-contact">
         <h2 id="privacy-contact">{contact.title}</h2>
         <p>{contact.text}</p>

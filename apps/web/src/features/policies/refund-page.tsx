@@ -6,7 +6,8 @@ import { refund } from '../../content/refund';
 export default function RefundPage() {
   return (
     <PolicyDocument
-      title={refund.title}
+      heading="policies.refund.heading"
+      summary="policies.refund.summary"
       intro={refund.intro}
       sections={refund.sections}
       renderSectionEnd={(section) =>

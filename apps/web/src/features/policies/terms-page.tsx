@@ -6,7 +6,8 @@ import { terms } from '../../content/terms';
 export default function TermsPage() {
   return (
     <PolicyDocument
-      title={terms.title}
+      heading="policies.terms.heading"
+      summary="policies.terms.summary"
       intro={terms.intro}
       sections={terms.sections}
       renderSectionEnd={(section) =>

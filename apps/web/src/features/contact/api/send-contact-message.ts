@@ -1,4 +1,5 @@
 import { apiRequest } from '../../../lib/api-client';
+import { serverFieldError } from '../contact-messages';
 import type { ContactErrors, ContactField, ContactValues } from '../validate-contact';
 
 export type SendContactResult =
@@ -9,7 +10,10 @@ export type SendContactResult =
 
 const FIELDS: ContactField[] = ['name', 'email', 'message'];
 
-/** Posts the message to our API (which stores it before answering); never throws. */
+/**
+ * Posts the message to our API (which stores it before answering); never throws. Field problems the API
+ * reports come back as messages in the page's language.
+ */
 export async function sendContactMessage(
   values: ContactValues & { website: string },
   timeoutMs = 20_000,
@@ -40,7 +44,7 @@ export async function sendContactMessage(
     const errors: ContactErrors = {};
     for (const d of body?.details ?? []) {
       if (FIELDS.includes(d.field as ContactField))
-        errors[d.field as ContactField] = `Please check this field: it ${d.problem}.`;
+        errors[d.field as ContactField] = serverFieldError(d.field as ContactField, d.problem);
     }
     if (Object.keys(errors).length) return { kind: 'invalid', errors };
   }

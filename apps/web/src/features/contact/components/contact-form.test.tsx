@@ -1,7 +1,8 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { ToastContainer } from 'react-toastify';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CONTACT_NOT_SENT, CONTACT_SENT } from '../contact-messages';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { activateLocale, loadMessages } from '../../../i18n/i18n';
+import { contactNotSent, contactSent } from '../contact-messages';
 import { ContactForm } from './contact-form';
 
 function setup() {
@@ -40,9 +41,15 @@ function pendingFetch(status: number, body: unknown, headers: Record<string, str
   return { fetchMock, release };
 }
 
+beforeAll(async () => {
+  await loadMessages(['contact'], 'en');
+  activateLocale('en');
+});
+
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  activateLocale('en');
 });
 
 describe('ContactForm', () => {
@@ -85,7 +92,7 @@ describe('ContactForm', () => {
       message: 'Is Adyar open at night?',
     });
     await act(async () => release());
-    expect(await screen.findByText(CONTACT_SENT)).toBeTruthy();
+    expect(await screen.findByText(contactSent())).toBeTruthy();
     const again = screen.getByLabelText('Your name') as HTMLInputElement;
     expect(again.value).toBe('');
     expect((screen.getByLabelText('Your e-mail address') as HTMLInputElement).value).toBe('');
@@ -98,7 +105,7 @@ describe('ContactForm', () => {
     f.fill('Asha', 'asha@example.in', 'Hello');
     f.send();
     await act(async () => release());
-    expect(await screen.findByText(CONTACT_NOT_SENT)).toBeTruthy();
+    expect(await screen.findByText(contactNotSent())).toBeTruthy();
     expect((screen.getByLabelText('Your name') as HTMLInputElement).value).toBe('Asha');
     expect((screen.getByLabelText('Your message') as HTMLTextAreaElement).value).toBe('Hello');
     await waitFor(() =>
@@ -116,15 +123,15 @@ describe('ContactForm', () => {
 
     const invalid = pendingFetch(400, {
       error: 'Bad Request',
-      message: 'name must not contain line breaks',
-      details: [{ field: 'name', problem: 'must not contain line breaks or control characters' }],
+      message: 'name must not contain a control character (U+0007 at position 3)',
+      details: [{ field: 'name', problem: 'must not contain a control character (U+0007 at position 3)' }],
     });
     f.send();
     await act(async () => invalid.release());
     const name = await screen.findByLabelText('Your name');
     await waitFor(() => expect(name.getAttribute('aria-invalid')).toBe('true'));
     expect(document.getElementById(name.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
-      'Please check this field: it must not contain line breaks or control characters.',
+      'Your name contains an invisible control character that cannot be sent (character 3). Please delete it or type the text again.',
     );
   });
 
@@ -146,5 +153,22 @@ describe('ContactForm', () => {
     await act(async () => release());
     const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(JSON.parse(String(init.body)).website).toBe('http://spam.test');
+  });
+});
+
+describe('ContactForm in Hindi', () => {
+  it('labels the fields and names them in its validation messages', async () => {
+    await loadMessages(['contact'], 'hi');
+    activateLocale('hi');
+    vi.stubGlobal('fetch', vi.fn());
+    render(<ContactForm />);
+    fireEvent.click(screen.getByRole('button', { name: 'संदेश भेजें' }));
+    const name = screen.getByLabelText('आपका नाम');
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(name.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'कृपया अपना नाम लिखें।',
+    );
+    expect(screen.getByLabelText('आपका ई-मेल पता')).toBeTruthy();
+    expect(screen.getByLabelText('आपका संदेश')).toBeTruthy();
   });
 });

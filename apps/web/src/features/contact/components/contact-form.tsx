@@ -1,7 +1,8 @@
 import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
+import { t } from '../../../i18n/i18n';
 import { sendContactMessage } from '../api/send-contact-message';
-import { CONTACT_INVALID, CONTACT_NOT_SENT, CONTACT_SENT, contactRateLimited } from '../contact-messages';
+import { contactInvalid, contactNotSent, contactRateLimited, contactSent } from '../contact-messages';
 import {
   type ContactErrors,
   type ContactValues,
@@ -80,7 +81,7 @@ export function ContactForm() {
     const result = await sendContactMessage({ ...values, website: honeypot });
     setSubmitting(false);
     if (result.kind === 'sent') {
-      toast.success(CONTACT_SENT);
+      toast.success(contactSent());
       setValues(EMPTY);
       setSubmitted(false);
       setFocusAfter('name');
@@ -88,11 +89,11 @@ export function ContactForm() {
     }
     if (result.kind === 'invalid') {
       setErrors(result.errors);
-      toast.error(CONTACT_INVALID);
+      toast.error(contactInvalid());
       setFocusAfter(ORDER.find((f) => result.errors[f]) ?? 'submit');
       return;
     }
-    toast.error(result.kind === 'rate-limited' ? contactRateLimited(result.retryAfterSec) : CONTACT_NOT_SENT);
+    toast.error(result.kind === 'rate-limited' ? contactRateLimited(result.retryAfterSec) : contactNotSent());
     setFocusAfter('submit');
   }
 
@@ -100,7 +101,7 @@ export function ContactForm() {
     return (
       <div className="contact-sending" role="status">
         <span className="spinner" aria-hidden="true" />
-        <span>Sending your message…</span>
+        <span>{t('contact.form.sending')}</span>
       </div>
     );
   }
@@ -109,7 +110,7 @@ export function ContactForm() {
       <ContactField
         id="contact-name"
         name="name"
-        label="Your name"
+        label={t('contact.form.name')}
         autoComplete="name"
         value={values.name}
         error={errors.name}
@@ -120,7 +121,7 @@ export function ContactForm() {
         id="contact-email"
         name="email"
         type="email"
-        label="Your e-mail address"
+        label={t('contact.form.email')}
         autoComplete="email"
         value={values.email}
         error={errors.email}
@@ -130,7 +131,7 @@ export function ContactForm() {
       <ContactField
         id="contact-message"
         name="message"
-        label="Your message"
+        label={t('contact.form.message')}
         multiline
         value={values.message}
         error={errors.message}
@@ -139,7 +140,7 @@ export function ContactForm() {
       />
       {/* Spam trap: off-screen, out of the tab order and hidden from screen readers; only bots fill it. */}
       <div className="contact-trap" aria-hidden="true">
-        <label htmlFor="contact-website">Website</label>
+        <label htmlFor="contact-website">{t('contact.form.website')}</label>
         <input
           id="contact-website"
           ref={trapRef}
@@ -157,7 +158,7 @@ export function ContactForm() {
         disabled={!hydrated}
         className="button button--primary contact-form__submit"
       >
-        Send message
+        {t('contact.form.send')}
       </button>
     </form>
   );
