@@ -85,7 +85,10 @@ test('a moderator approves a station one driver added, and it appears on the map
   expect((await viewport).ok()).toBe(true);
 });
 
-test('the moderation screen refuses a wrong token and is not prerendered @desktop', async ({ page, request }) => {
+test('the moderation screen refuses a wrong token and is not prerendered @desktop', async ({
+  page,
+  request,
+}) => {
   const html = await (await request.get('/moderate')).text();
   expect(html).not.toContain('Moderation');
   await page.goto('/moderate');

@@ -212,7 +212,9 @@ for (const { path: route, heading, label } of PAGES) {
   });
 }
 
-test('content pages without a map never download map code, and / loads no toast code @desktop', async ({ page }) => {
+test('content pages without a map never download map code, and / loads no toast code @desktop', async ({
+  page,
+}) => {
   const scripts: string[] = [];
   page.on('request', (req) => {
     if (req.resourceType() === 'script') scripts.push(req.url());

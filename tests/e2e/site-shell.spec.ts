@@ -27,7 +27,9 @@ for (const [path, title, heading] of ROUTES) {
   });
 }
 
-test('an unknown path shows the not-found page with HTTP 404 and helpful links @desktop', async ({ page }) => {
+test('an unknown path shows the not-found page with HTTP 404 and helpful links @desktop', async ({
+  page,
+}) => {
   const response = await page.goto('/no-such-page');
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
