@@ -1,26 +1,6 @@
 import { type Static, Type } from 'typebox';
+import { PROBLEM_REASONS, PROPOSAL_LIMITS, STATION_ID_PATTERN } from './limits';
 import { Nullable } from './nullable';
-import { STATION_ID_PATTERN } from './stations-api';
-
-/**
- * What drivers may add and correct, and when it counts (ADR 0014). A proposal is shown only after a moderator
- * approves it, or after independent drivers agree: `agreeDevices` devices on `agreeNetworks` networks within
- * `agreeRadiusM` and `agreeWindowDays` (one voice per device and per network, as in the status model).
- */
-export const PROPOSAL_LIMITS = {
-  nameMax: 120,
-  operatorMax: 120,
-  noteMax: 300,
-  openingHoursMax: 255,
-  agreeDevices: 3,
-  agreeNetworks: 3,
-  agreeRadiusM: 150,
-  agreeWindowDays: 30,
-} as const;
-
-/** What is wrong with a station. */
-export const PROBLEM_REASONS = ['wrong-position', 'closed', 'not-cng', 'duplicate'] as const;
-export type ProblemReason = (typeof PROBLEM_REASONS)[number];
 
 const PinSchema = Type.Object(
   {

@@ -1,40 +1,13 @@
 import { type Static, Type } from 'typebox';
+import { STATION_API_LIMITS, STATION_ID_PATTERN } from './limits';
 import { Nullable } from './nullable';
 import { NearestStationSchema, StationSummarySchema } from './station';
-import { REPORT_STATUSES } from './status';
-
-/** Limits of the public station API, shared so the client can respect them before asking. */
-export const STATION_API_LIMITS = {
-  nearestMaxLimit: 100,
-  nearestDefaultLimit: 20,
-  nearestMaxRadiusKm: 1000,
-  nearestDefaultRadiusKm: 50,
-  searchMaxLimit: 50,
-  searchDefaultLimit: 20,
-  /** Places (towns, cities) a search answers at most. */
-  searchMaxPlaces: 10,
-  /** Words of a search query that are used; the rest are ignored (each word costs a pass over the index). */
-  searchMaxTerms: 6,
-  searchMaxQueryLength: 100,
-  bboxMaxStations: 1000,
-  maxZoom: 22,
-  routeMaxVertices: 10_000,
-  routeMaxPolylineChars: 200_000,
-  routeMaxCorridorKm: 50,
-  /** Half the equator: longer than any drive, and a bound on the work a route can ask for. */
-  routeMaxKm: 20_000,
-  routeMaxLimit: 500,
-  routeDefaultLimit: 100,
-  routeDefaultCorridorKm: 2,
-} as const;
+import { REPORT_STATUSES } from './status-words';
 
 const Lat = (description: string) => Type.Number({ minimum: -90, maximum: 90, description });
 const Lon = (description: string) => Type.Number({ minimum: -180, maximum: 180, description });
 
 const STATUS_WORD = `(${[...REPORT_STATUSES, 'unknown'].join('|')})`;
-/** Matches a station id; the same shape the web app's /stations/:id deep link accepts. */
-export const STATION_ID_PATTERN = '^[A-Za-z0-9_-]{1,80}$';
-
 export const NearestQuerySchema = Type.Object(
   {
     lat: Lat('Latitude of the query point, degrees (WGS84)'),

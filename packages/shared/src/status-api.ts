@@ -1,27 +1,7 @@
 import { type Static, Type } from 'typebox';
-import { REPORT_STATUSES, StatusSummarySchema } from './status';
-
-/** Limits of driver reports, shared so the form can enforce them before sending. */
-export const REPORT_LIMITS = {
-  queueMaxMin: 300,
-  noteMaxChars: 140,
-  /** A report whose position is farther than this from the station is refused (422). */
-  maxDistanceM: 500,
-  /** One report per station per device in this window (429 otherwise). */
-  deviceCooldownMin: 10,
-  /**
-   * Reports per station from one network (IP address, IPv6 /64) in the same window: more than one, because
-   * drivers behind one carrier NAT can stand at the same pump; the status model counts them as one voice.
-   */
-  networkReportsPerCooldown: 3,
-  timelineDefaultLimit: 20,
-  timelineMaxLimit: 50,
-  /** Official statuses: default and longest lifetime. */
-  officialDefaultTtlMin: 120,
-  officialMaxTtlMin: 7 * 24 * 60,
-  /** Most station ids one event stream may follow. */
-  eventsMaxStations: 200,
-} as const;
+import { REPORT_LIMITS } from './limits';
+import { StatusSummarySchema } from './status';
+import { REPORT_STATUSES } from './status-words';
 
 const ReportStatusSchema = Type.Enum([...REPORT_STATUSES], {
   description: `One of ${REPORT_STATUSES.join(', ')}`,

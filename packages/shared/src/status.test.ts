@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { explanationAt, formatAgo, UNKNOWN_STATUS } from './status';
+import { explanationAt, formatAgo, UNKNOWN_STATUS } from './status-words';
 
 describe('formatAgo', () => {
   it('says "just now" under a minute, then minutes, then hours and minutes', () => {
