@@ -24,7 +24,9 @@ export function compileCatalog(source: string, file = 'catalog'): Record<string,
       parse(message);
       compiled[key] = compileMessage(message);
     } catch (error) {
-      throw new Error(`${file}: ${key} is not a valid ICU message: ${error instanceof Error ? error.message : error}`);
+      throw new Error(
+        `${file}: ${key} is not a valid ICU message: ${error instanceof Error ? error.message : error}`,
+      );
     }
   }
   return compiled;
@@ -39,7 +41,9 @@ export function compileAllCatalogs(messagesDir: string): { files: Map<string, st
     if (!fs.statSync(dir).isDirectory()) continue;
     for (const file of fs.readdirSync(dir).sort()) {
       if (!file.endsWith('.json')) continue;
-      const json = JSON.stringify(compileCatalog(fs.readFileSync(path.join(dir, file), 'utf8'), `${namespace}/${file}`));
+      const json = JSON.stringify(
+        compileCatalog(fs.readFileSync(path.join(dir, file), 'utf8'), `${namespace}/${file}`),
+      );
       const name = `${namespace}.${file.slice(0, -'.json'.length)}`;
       files.set(name, json);
       hash.update(name).update(json);
@@ -74,7 +78,11 @@ export function icuMessages(): Plugin {
       if (ssr) return;
       for (const [name, json] of compiled.files) {
         const [namespace, locale] = name.split('.') as [string, string];
-        this.emitFile({ type: 'asset', fileName: catalogUrl(namespace, locale, compiled.hash).slice(1), source: json });
+        this.emitFile({
+          type: 'asset',
+          fileName: catalogUrl(namespace, locale, compiled.hash).slice(1),
+          source: json,
+        });
       }
     },
   };

@@ -148,7 +148,7 @@ describe('languages (ADR 0017)', () => {
       { 'accept-language': 'ta-IN' },
       { cookie: 'cng_lang=en' },
       { cookie: 'cng_lang=ta' },
-    ]) {
+    ] as Record<string, string>[]) {
       const res = await navigate('/hi/about', headers);
       expect(res.statusCode).toBe(200);
       expect(body(res)).toContain('data-page="hi-about"');
