@@ -1,5 +1,7 @@
-import { DEFAULT_LOCALE, LOCALES } from '@cng/shared/locales';
 import type { VitePWAOptions } from 'vite-plugin-pwa';
+// A relative path, not '@cng/shared/locales': vite.config.ts loads this file in Node, which bundles relative
+// imports but would load the workspace package's TypeScript as is (and fail).
+import { DEFAULT_LOCALE, LOCALES } from '../../../../packages/shared/src/locales';
 
 /** A Workbox precache entry as manifest transforms see it. */
 interface PrecacheEntry {
