@@ -1,5 +1,5 @@
 import { LOCALE_NAMES, LOCALES, localePath } from '@cng/shared/locales';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { currentLocale, t } from '../../i18n/i18n';
 import { rememberLocale } from '../../i18n/remember-locale';
@@ -16,6 +16,9 @@ export function LanguagePicker() {
   // The router's basename is the language prefix, so this is the route itself (`/App`).
   const { pathname, search, hash } = useLocation();
   const ref = useRef<HTMLDetailsElement>(null);
+  // The query and hash come along once hydrated: the prerendered links are the bare page (the build has no query).
+  const [rest, setRest] = useState('');
+  useEffect(() => setRest(`${search}${hash}`), [search, hash]);
 
   useEffect(() => {
     const details = ref.current;
@@ -57,7 +60,7 @@ export function LanguagePicker() {
         {LOCALES.map((locale) => (
           <li key={locale}>
             <a
-              href={`${localePath(locale, pathname)}${search}${hash}`}
+              href={`${localePath(locale, pathname)}${rest}`}
               hrefLang={locale}
               lang={locale}
               aria-current={locale === current ? 'true' : undefined}
