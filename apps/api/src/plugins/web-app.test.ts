@@ -170,6 +170,8 @@ describe('languages (ADR 0017)', () => {
     });
     expect(fetched.statusCode).toBe(200);
     expect(body(fetched)).toContain('data-page="about"');
+    // Its copy must match the navigations the worker answers offline: no Vary on request headers.
+    expect(fetched.headers.vary ?? '').not.toMatch(/Accept-Language|Cookie/);
   });
 
   it("answers a language's pages, shell and not-found page in that language", async () => {

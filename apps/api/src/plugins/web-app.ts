@@ -99,10 +99,14 @@ export default fp(async function webApp(app: FastifyInstance, opts: { webDist: s
     const [urlPath = '/', query] = splitUrl(request.url);
     if (isApi(urlPath)) return apiNotFound(reply, 'GET', urlPath);
     const unprefixed = splitLocalePath(urlPath).locale === DEFAULT_LOCALE;
-    // An English address answers by the driver's language: caches must keep one answer per language and cookie.
-    if (unprefixed) reply.header('Vary', 'Accept-Language, Cookie, Sec-Fetch-Mode');
+    // A browser's navigation to an English address is answered by the driver's language: caches must keep one
+    // answer per language and cookie. Not on fetches, which always get the page itself: the service worker
+    // stores its English pages from those, and a Vary naming request headers would keep its cache from
+    // matching the navigations it answers offline (revalidation, Cache-Control: no-cache, still asks here).
+    const navigation = isNavigation(request);
+    if (unprefixed && navigation) reply.header('Vary', 'Accept-Language, Cookie, Sec-Fetch-Mode');
     if (isKnownClientRoute(urlPath)) {
-      const locale = unprefixed ? preferredLocale(request) : DEFAULT_LOCALE;
+      const locale = unprefixed && navigation ? preferredLocale(request) : DEFAULT_LOCALE;
       if (locale !== DEFAULT_LOCALE) {
         const target = localePath(locale, urlPath);
         return reply
@@ -123,17 +127,20 @@ const splitUrl = (url: string): [string, string | undefined] => {
   return at < 0 ? [url, undefined] : [url.slice(0, at), url.slice(at + 1)];
 };
 
+/** A browser's own navigation to a page (not a fetch): Sec-Fetch-Mode, or an HTML Accept where it is missing. */
+function isNavigation(request: FastifyRequest): boolean {
+  const mode = request.headers['sec-fetch-mode'];
+  if (mode !== undefined) return mode === 'navigate';
+  const accept = request.headers.accept;
+  return !accept || /text\/html|\*\/\*/.test(accept);
+}
+
 /**
- * The language an English (unprefixed) page address should open in (ADR 0017): the remembered choice (cookie
- * `cng_lang`) first, else the browser's best supported language, for a browser's own navigation to an HTML page
- * only. Crawlers (no Accept-Language), `cng_lang=en`, fetches (the service worker filling its cache) and
- * prefixed addresses stay where they are, so no address is hidden and none redirects twice.
+ * The language an English (unprefixed) page address should open in for a navigation (ADR 0017): the remembered
+ * choice (cookie `cng_lang`) first, else the browser's best supported language. Crawlers (no Accept-Language)
+ * and `cng_lang=en` stay in English, so no address is hidden; prefixed addresses never come here (no loops).
  */
 function preferredLocale(request: FastifyRequest): Locale {
-  const mode = request.headers['sec-fetch-mode'];
-  const accept = request.headers.accept;
-  const navigation = mode !== undefined ? mode === 'navigate' : !accept || /text\/html|\*\/\*/.test(accept);
-  if (!navigation) return DEFAULT_LOCALE;
   const remembered = localeFromCookie(request.headers.cookie);
   if (remembered) return remembered;
   return pickLocale(parseAcceptLanguage(request.headers['accept-language'])) ?? DEFAULT_LOCALE;
