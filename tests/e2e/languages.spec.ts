@@ -98,6 +98,7 @@ test('the picker lists every language by its own name, works by keyboard and is 
   await page.keyboard.press('Enter');
   const list = page.getByTestId('language-picker').getByRole('list');
   await expect(list).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('picker-open.png') });
   const names = await list.getByRole('link').allTextContents();
   expect(names).toEqual(LOCALES.map((l) => LOCALE_NAMES[l]));
   const hrefs = await list.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
