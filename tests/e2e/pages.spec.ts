@@ -1,5 +1,7 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
+import { LOCALES, localePath } from '@cng/shared/locales';
 import { expect, type Page, test } from '@playwright/test';
 
 /** Every content route, its main heading and a file-name-safe label for screenshots. */
@@ -231,12 +233,77 @@ test('content pages without a map never download map code, and / loads no toast 
   expect(scripts.filter((url) => /toast/i.test(url))).toEqual([]);
 });
 
-test('sitemap.xml lists every content page and robots.txt points to it', async ({ request }) => {
-  const sitemap = await (await request.get('/sitemap.xml')).text();
-  for (const { path } of PAGES) expect(sitemap).toContain(`${path}</loc>`);
+test('sitemap.xml indexes one sitemap per language, each listing every content page with its alternates, and robots.txt points to it', async ({
+  request,
+}) => {
+  const index = await (await request.get('/sitemap.xml')).text();
+  expect(index).toContain('<sitemapindex');
+  for (const locale of LOCALES) {
+    expect(index).toMatch(new RegExp(`<loc>https?://[^<]+/sitemap-${locale}\\.xml</loc>`));
+    const res = await request.get(`/sitemap-${locale}.xml`);
+    expect(res.status(), locale).toBe(200);
+    const sitemap = await res.text();
+    const entries = [...sitemap.matchAll(/<url>([\s\S]*?)<\/url>/g)].map((m) => m[1]!);
+    expect(entries, locale).toHaveLength(PAGES.length);
+    for (const { path } of PAGES) {
+      const entry = entries.find((e) =>
+        new RegExp(`<loc>https?://[^/<]+${localePath(locale, path)}</loc>`).test(e),
+      );
+      expect(entry, `${locale} ${path}`).toBeTruthy();
+      // The same page in every language, and English as the default.
+      for (const other of LOCALES) {
+        expect(entry).toMatch(
+          new RegExp(`hreflang="${other}" href="https?://[^/"]+${localePath(other, path)}"`),
+        );
+      }
+      expect(entry).toMatch(new RegExp(`hreflang="x-default" href="https?://[^/"]+${path}"`));
+    }
+  }
   const robots = await (await request.get('/robots.txt')).text();
   expect(robots).toMatch(/^Sitemap: https?:\/\/\S+\/sitemap\.xml$/m);
   expect(robots).toContain('User-agent: *');
+});
+
+test('pages in other languages: /hi/App and /ta/ say their language, link every language and point to themselves @desktop', async ({
+  request,
+}) => {
+  for (const [address, locale, route] of [
+    ['/hi/App', 'hi', '/App'],
+    ['/ta/', 'ta', '/'],
+  ] as const) {
+    const res = await request.get(address, { maxRedirects: 0 });
+    expect(res.status(), address).toBe(200);
+    const html = await res.text();
+    expect(html).toMatch(new RegExp(`<html lang="${locale}">`));
+    const alternates = [...html.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)"/gi)].map(
+      (m) => [m[1], new URL(m[2]!).pathname],
+    );
+    expect(Object.fromEntries(alternates)).toEqual({
+      ...Object.fromEntries(LOCALES.map((l) => [l, localePath(l, route)])),
+      'x-default': route,
+    });
+    const canonical = /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
+    expect(canonical && new URL(canonical).pathname, address).toBe(address);
+  }
+});
+
+test('the server answers each language: /hi/unknown is the Hindi not-found page with 404, /hi/stations/<id> the Hindi shell @desktop', async ({
+  request,
+}) => {
+  const hindi = JSON.parse(
+    fs.readFileSync(path.join(process.cwd(), 'apps/web/src/i18n/messages/common/hi.json'), 'utf8'),
+  ) as Record<string, string>;
+  const missing = await request.get('/hi/no-such-page');
+  expect(missing.status()).toBe(404);
+  const notFound = await missing.text();
+  expect(notFound).toContain('<html lang="hi">');
+  expect(notFound).toContain(hindi['common.notFound.heading']);
+  const station = await request.get('/hi/stations/it-not-a-real-station');
+  expect(station.status()).toBe(200);
+  const shell = await station.text();
+  expect(shell).toContain('<html lang="hi">');
+  expect(shell).toContain(hindi['common.loading']);
+  expect(shell).not.toContain('Loading…');
 });
 
 test('an unknown path serves the prerendered not-found page with 404 @desktop', async ({ request, page }) => {

@@ -102,6 +102,12 @@ test.describe('installable app (PWA)', () => {
       for (const route of CONTENT_ROUTES) {
         expect(precached, route).toContain(route === '/' ? '/index.html' : route);
       }
+      // One language at install: the English pages and messages; the others are cached when visited.
+      expect(precached.filter((url) => /^\/assets\/i18n\/common\.en\./.test(url))).toHaveLength(1);
+      expect(precached.filter((url) => /^\/(hi|mr|gu|ta|kn|bn|it)(\/|$)/.test(url))).toEqual([]);
+      expect(
+        precached.filter((url) => /^\/assets\/i18n\/.*\.(?!en\.)[a-z]{2}\.[^.]+\.json$/.test(url)),
+      ).toEqual([]);
       // Chrome's own verdict: manifest fields and icons, a service worker with a fetch handler, HTTPS or localhost.
       const cdp = await context.newCDPSession(page);
       const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
@@ -134,6 +140,44 @@ test.describe('installable app (PWA)', () => {
     const deepLink = await page.goto('/stations/not-cached-anywhere');
     expect(deepLink?.fromServiceWorker()).toBe(true);
     await expect(page.getByTestId('station-details')).toBeVisible();
+  });
+});
+
+test.describe('other languages offline', () => {
+  test('a Hindi page opened once online opens offline, and an English address goes to it for a driver who chose Hindi @mobile', async ({
+    page,
+    context,
+  }) => {
+    await page.goto('/hi/App');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
+    await waitForServiceWorker(page);
+    // The first visit went past the worker; it fetches the page and its messages into its runtime caches.
+    await expect
+      .poll(() =>
+        page.evaluate(async () => {
+          const pages = await (await caches.open('pages-i18n')).keys();
+          const catalogs = await (await caches.open('i18n-catalogs')).keys();
+          return {
+            page: pages.some((r) => new URL(r.url).pathname === '/hi/App'),
+            common: catalogs.some((r) => /\/common\.hi\./.test(r.url)),
+          };
+        }),
+      )
+      .toEqual({ page: true, common: true });
+    await context.setOffline(true);
+    const res = await page.goto('/hi/App');
+    expect(res?.fromServiceWorker()).toBe(true);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
+    await expect(page.locator('h1').first()).toBeVisible();
+    await expect(page.locator('#main')).not.toContainText('Something went wrong');
+    await expect(page.getByTestId('favourites')).toBeVisible();
+
+    // The server is out of reach: the page itself follows the remembered choice from the English address.
+    await page.evaluate(() => localStorage.setItem('cng_lang', 'hi'));
+    await page.goto('/App');
+    await expect(page).toHaveURL(/\/hi\/App$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
+    await expect(page.locator('h1').first()).toBeVisible();
   });
 });
 

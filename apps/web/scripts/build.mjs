@@ -23,7 +23,7 @@ await build({
   build: { ssr: 'src/entry-server.tsx', outDir: ssrDir, emptyOutDir: true, sourcemap: false },
 });
 try {
-  const { written, failures, siteUrl } = await prerender({ outDir, ssrDir });
+  const { written, failures, siteUrl, locales } = await prerender({ outDir, ssrDir });
   console.log(
     `prerendered ${written.length} page(s) + 404.html, sitemap.xml and robots.txt for ${siteUrl} in ${outDir}`,
   );
@@ -34,8 +34,8 @@ try {
     process.exitCode = 1;
   }
   // After prerendering, so that every page's HTML is in the service worker's precache (issue 9).
-  const { precached } = await generateServiceWorker(outDir, written);
-  console.log(`service worker: ${precached} files precached, ${written.length} prerendered pages among them`);
+  const { precached, pages } = await generateServiceWorker(outDir, written, locales);
+  console.log(`service worker: ${precached} files precached, the ${pages} English pages among them`);
 } finally {
   fs.rmSync(ssrDir, { recursive: true, force: true });
 }

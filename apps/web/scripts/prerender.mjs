@@ -156,5 +156,5 @@ export async function prerender({ outDir, ssrDir }) {
   const sitemaps = entry.LOCALES.map((locale) => `sitemap-${locale}.xml`);
   fs.writeFileSync(path.join(outDir, 'sitemap.xml'), sitemapIndexXml(entry.site.url, sitemaps));
   fs.writeFileSync(path.join(outDir, 'robots.txt'), robotsTxt(entry.site.url));
-  return { written, failures, siteUrl: entry.site.url };
+  return { written, failures, siteUrl: entry.site.url, locales: entry.LOCALES };
 }

@@ -6,8 +6,10 @@ import type { LazyPage } from './app/lazy-page';
 import type { PageHandle } from './app/routes';
 import { routes } from './app/routes';
 import { activateLocale, loadMessages, localeOfPath } from './i18n/i18n';
+import { redirectToPreferredLocale } from './i18n/locale-redirect';
 import './styles/global.css';
 import './styles/content.css';
+import './styles/i18n.css';
 
 /**
  * Loads the lazy page modules and the messages of the current URL, so prerendered HTML hydrates without a
@@ -23,6 +25,8 @@ async function preloadMatchedPage(basename: string) {
 }
 
 async function start() {
+  // An English address the service worker answered from its cache, for a driver who reads another language.
+  if (redirectToPreferredLocale()) return;
   const container = document.getElementById('root')!;
   const { locale, basename } = localeOfPath(window.location.pathname);
   activateLocale(locale);

@@ -84,3 +84,16 @@ export function parseAcceptLanguage(header: string | undefined): string[] {
     .sort((a, b) => b.q - a.q || a.index - b.index)
     .map((entry) => entry.tag);
 }
+
+/** The language remembered in a Cookie header (or `document.cookie`), or null when none (or not a language). */
+export function localeFromCookie(cookieHeader: string | undefined): Locale | null {
+  if (!cookieHeader) return null;
+  for (const part of cookieHeader.split(';')) {
+    const [name, value] = part.split('=');
+    if (name?.trim() === LOCALE_COOKIE) {
+      const locale = value?.trim();
+      return isLocale(locale) ? locale : null;
+    }
+  }
+  return null;
+}

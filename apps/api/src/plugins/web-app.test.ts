@@ -13,6 +13,10 @@ const files: Record<string, string> = {
   'shell.html': `<html><body data-page="shell">${filler('shell')}</body></html>`,
   '404.html': `<html><body data-page="not-found">${filler('not found')}</body></html>`,
   'about/index.html': `<html><body data-page="about">${filler('about')}</body></html>`,
+  'hi/index.html': `<html lang="hi"><body data-page="hi-home">${filler('hi home')}</body></html>`,
+  'hi/about/index.html': `<html lang="hi"><body data-page="hi-about">${filler('hi about')}</body></html>`,
+  'hi/shell.html': `<html lang="hi"><body data-page="hi-shell">${filler('hi shell')}</body></html>`,
+  'hi/404.html': `<html lang="hi"><body data-page="hi-not-found">${filler('hi not found')}</body></html>`,
   'assets/app-abc123.js': `console.log(${JSON.stringify(filler('js'))});`,
 };
 for (const [rel, text] of Object.entries(files)) {
@@ -88,5 +92,98 @@ describe('serving the built web app', () => {
     const res = await get('/..%2f..%2fetc%2fpasswd');
     expect(res.statusCode).toBe(404);
     expect(body(res)).toContain('data-page="not-found"');
+  });
+});
+
+describe('languages (ADR 0017)', () => {
+  /** A browser's own navigation to a page. */
+  const navigate = (url: string, headers: Record<string, string> = {}) =>
+    t.app.inject({
+      method: 'GET',
+      url,
+      headers: {
+        accept: 'text/html,application/xhtml+xml,*/*;q=0.8',
+        'sec-fetch-mode': 'navigate',
+        ...headers,
+      },
+    });
+
+  it("sends a first visit to an English page to the browser's best supported language, query kept", async () => {
+    const res = await navigate('/about?from=ad', { 'accept-language': 'hi-IN,hi;q=0.9,en;q=0.8' });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/hi/about?from=ad');
+    expect(res.headers.vary).toMatch(/Accept-Language/);
+    expect(res.headers.vary).toMatch(/Cookie/);
+    const home = await navigate('/', { 'accept-language': 'ta-IN' });
+    expect(home.statusCode).toBe(302);
+    expect(home.headers.location).toBe('/ta/');
+    const station = await navigate('/stations/it-1', { 'accept-language': 'it-IT,it;q=0.9' });
+    expect(station.headers.location).toBe('/it/stations/it-1');
+  });
+
+  it.each([
+    ['no Accept-Language (a crawler)', {}],
+    ['an English browser', { 'accept-language': 'en-US,en;q=0.9' }],
+    ['English before Hindi', { 'accept-language': 'en-GB, hi;q=0.8' }],
+    ['no supported language', { 'accept-language': 'fr-FR, de;q=0.5' }],
+    ['the English choice remembered', { 'accept-language': 'hi-IN', cookie: 'x=1; cng_lang=en' }],
+  ])('serves the English page, with Vary, to %s', async (_label, headers) => {
+    const res = await navigate('/about', headers);
+    expect(res.statusCode).toBe(200);
+    expect(body(res)).toContain('data-page="about"');
+    expect(res.headers.vary).toMatch(/Accept-Language/);
+    expect(res.headers.vary).toMatch(/Cookie/);
+  });
+
+  it("follows a remembered language before the browser's", async () => {
+    const res = await navigate('/about', { 'accept-language': 'hi-IN', cookie: 'cng_lang=ta' });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/ta/about');
+    const english = await navigate('/', { cookie: 'cng_lang=bn' });
+    expect(english.headers.location).toBe('/bn/');
+  });
+
+  it('never redirects a prefixed page (no loops), whatever the cookie or browser says', async () => {
+    for (const headers of [
+      { 'accept-language': 'ta-IN' },
+      { cookie: 'cng_lang=en' },
+      { cookie: 'cng_lang=ta' },
+    ] as Record<string, string>[]) {
+      const res = await navigate('/hi/about', headers);
+      expect(res.statusCode).toBe(200);
+      expect(body(res)).toContain('data-page="hi-about"');
+    }
+  });
+
+  it('redirects only pages: not the API, assets, sitemaps, nor fetches (the service worker filling its cache)', async () => {
+    const hindi = { 'accept-language': 'hi-IN', cookie: 'cng_lang=hi' };
+    const api = await navigate('/api/no-such-endpoint', hindi);
+    expect(api.statusCode).toBe(404);
+    const asset = await navigate('/assets/app-abc123.js', hindi);
+    expect(asset.statusCode).toBe(200);
+    const unknown = await navigate('/no-such-page', hindi);
+    expect(unknown.statusCode).toBe(404);
+    const fetched = await t.app.inject({
+      method: 'GET',
+      url: '/about',
+      headers: { ...hindi, accept: '*/*', 'sec-fetch-mode': 'cors' },
+    });
+    expect(fetched.statusCode).toBe(200);
+    expect(body(fetched)).toContain('data-page="about"');
+    // Its copy must match the navigations the worker answers offline: no Vary on request headers.
+    expect(fetched.headers.vary ?? '').not.toMatch(/Accept-Language|Cookie/);
+  });
+
+  it("answers a language's pages, shell and not-found page in that language", async () => {
+    const about = await navigate('/hi/about');
+    expect(body(about)).toContain('data-page="hi-about"');
+    const home = await navigate('/hi/');
+    expect(body(home)).toContain('data-page="hi-home"');
+    const station = await navigate('/hi/stations/it-mimit-1234');
+    expect(station.statusCode).toBe(200);
+    expect(body(station)).toContain('data-page="hi-shell"');
+    const unknown = await navigate('/hi/no-such-page');
+    expect(unknown.statusCode).toBe(404);
+    expect(body(unknown)).toContain('data-page="hi-not-found"');
   });
 });

@@ -1,8 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { isKnownClientRoute, localeBasename, splitLocalePath } from '@cng/shared';
+import {
+  DEFAULT_LOCALE,
+  isKnownClientRoute,
+  type Locale,
+  localeBasename,
+  localeFromCookie,
+  localePath,
+  parseAcceptLanguage,
+  pickLocale,
+  splitLocalePath,
+} from '@cng/shared';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { MAX_PARAM_LENGTH } from './error-handler';
 
@@ -85,14 +95,53 @@ export default fp(async function webApp(app: FastifyInstance, opts: { webDist: s
   }
 
   // Pages are answered by real routes, not the not-found handler: route hooks (compression) only run on routes.
-  const page = (urlPath: string, reply: FastifyReply) => {
+  const page = (request: FastifyRequest, reply: FastifyReply) => {
+    const [urlPath = '/', query] = splitUrl(request.url);
     if (isApi(urlPath)) return apiNotFound(reply, 'GET', urlPath);
-    if (isKnownClientRoute(urlPath)) return sendHtml(reply, pageFor(urlPath), 200);
+    const unprefixed = splitLocalePath(urlPath).locale === DEFAULT_LOCALE;
+    // A browser's navigation to an English address is answered by the driver's language: caches must keep one
+    // answer per language and cookie. Not on fetches, which always get the page itself: the service worker
+    // stores its English pages from those, and a Vary naming request headers would keep its cache from
+    // matching the navigations it answers offline (revalidation, Cache-Control: no-cache, still asks here).
+    const navigation = isNavigation(request);
+    if (unprefixed && navigation) reply.header('Vary', 'Accept-Language, Cookie, Sec-Fetch-Mode');
+    if (isKnownClientRoute(urlPath)) {
+      const locale = unprefixed && navigation ? preferredLocale(request) : DEFAULT_LOCALE;
+      if (locale !== DEFAULT_LOCALE) {
+        const target = localePath(locale, urlPath);
+        return reply
+          .header('Cache-Control', 'no-cache')
+          .redirect(query === undefined ? target : `${target}?${query}`, 302);
+      }
+      return sendHtml(reply, pageFor(urlPath), 200);
+    }
     return sendHtml(reply, inLanguageOf(urlPath, notFoundPage), 404);
   };
   // "/" is a route in its own right (static serving has no index); every other GET path that is not a file.
-  app.get('/', { schema: { hide: true } }, (_req, reply) => page('/', reply));
-  app.get('/*', { schema: { hide: true } }, (request, reply) =>
-    page(request.url.split('?')[0] ?? '/', reply),
-  );
+  app.get('/', { schema: { hide: true } }, page);
+  app.get('/*', { schema: { hide: true } }, page);
 });
+
+const splitUrl = (url: string): [string, string | undefined] => {
+  const at = url.indexOf('?');
+  return at < 0 ? [url, undefined] : [url.slice(0, at), url.slice(at + 1)];
+};
+
+/** A browser's own navigation to a page (not a fetch): Sec-Fetch-Mode, or an HTML Accept where it is missing. */
+function isNavigation(request: FastifyRequest): boolean {
+  const mode = request.headers['sec-fetch-mode'];
+  if (mode !== undefined) return mode === 'navigate';
+  const accept = request.headers.accept;
+  return !accept || /text\/html|\*\/\*/.test(accept);
+}
+
+/**
+ * The language an English (unprefixed) page address should open in for a navigation (ADR 0017): the remembered
+ * choice (cookie `cng_lang`) first, else the browser's best supported language. Crawlers (no Accept-Language)
+ * and `cng_lang=en` stay in English, so no address is hidden; prefixed addresses never come here (no loops).
+ */
+function preferredLocale(request: FastifyRequest): Locale {
+  const remembered = localeFromCookie(request.headers.cookie);
+  if (remembered) return remembered;
+  return pickLocale(parseAcceptLanguage(request.headers['accept-language'])) ?? DEFAULT_LOCALE;
+}

@@ -1,4 +1,7 @@
 import type { VitePWAOptions } from 'vite-plugin-pwa';
+// A relative path, not '@cng/shared/locales': vite.config.ts loads this file in Node, which bundles relative
+// imports but would load the workspace package's TypeScript as is (and fail).
+import { DEFAULT_LOCALE, LOCALES } from '../../../../packages/shared/src/locales';
 
 /** A Workbox precache entry as manifest transforms see it. */
 interface PrecacheEntry {
@@ -8,6 +11,16 @@ interface PrecacheEntry {
 }
 
 export const BRAND_COLOUR = '#0b6e4f';
+
+/** The languages other than English: their pages and catalogs are cached when visited, not at install. */
+const OTHER_LOCALES = LOCALES.filter((locale) => locale !== DEFAULT_LOCALE);
+const otherLocales = `(${OTHER_LOCALES.join('|')})`;
+
+/**
+ * A page under a language prefix (`/hi/`, `/hi/App`), as a regular expression: Workbox writes runtime routes
+ * into sw.js as source text, so a function could not see this module's constants, but a RegExp is written as is.
+ */
+export const LOCALE_PAGE = new RegExp(`^https?://[^/]+/${otherLocales}(/|$)`);
 
 /**
  * Precache entries of prerendered pages live at `about/index.html`, but the browser asks for `/about`:
@@ -52,18 +65,51 @@ export const pwaOptions: Partial<VitePWAOptions> = {
     ],
   },
   workbox: {
-    // The app shell, every prerendered page and the illustrations browsers that read AVIF use (~120 KB).
-    globPatterns: ['**/*.{js,css,html,svg}', 'images/*.avif'],
-    globIgnores: ['404.html', 'images/og-card*', 'icons/*.svg', '**/*.map'],
+    // The app shell, the English pages and messages, and the illustrations browsers that read AVIF use (~120 KB).
+    // Other languages' pages and messages (7 × 8 pages, 7 × 10 catalogs) are cached when visited (below): a phone
+    // on 3G installing the app downloads one language, not eight.
+    globPatterns: ['**/*.{js,css,html,svg}', 'images/*.avif', 'assets/i18n/*.en.*.json'],
+    globIgnores: [
+      '404.html',
+      'images/og-card*',
+      'icons/*.svg',
+      '**/*.map',
+      ...OTHER_LOCALES.map((locale) => `${locale}/**`),
+    ],
     manifestTransforms: [pagesAtTheirUrls],
     // Client routes without prerendered HTML (/stations/:id, unknown paths) open in the shell; never the API.
     navigateFallback: 'shell.html',
-    navigateFallbackDenylist: [/^\/api(\/|$)/],
+    // Nor the other languages' pages: they have their own route below (the English shell is not theirs).
+    navigateFallbackDenylist: [/^\/api(\/|$)/, new RegExp(`^/${otherLocales}(/|$)`)],
     cleanupOutdatedCaches: true,
     // The first worker takes the open page at once, so it works offline without a reload; later ones wait.
     clientsClaim: true,
     skipWaiting: false,
     runtimeCaching: [
+      {
+        // Pages in another language (/hi/App): fresh when the network answers within 3 s, else the copy kept
+        // from the last visit, so a Hindi driver who opened /hi/App once opens it offline too.
+        urlPattern: LOCALE_PAGE,
+        handler: 'NetworkFirst',
+        method: 'GET',
+        options: {
+          cacheName: 'pages-i18n',
+          networkTimeoutSeconds: 3,
+          expiration: { maxEntries: 80, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true },
+          cacheableResponse: { statuses: [200] },
+        },
+      },
+      {
+        // Other languages' messages, fetched by their pages: content-hashed names, so a copy never goes stale.
+        urlPattern: /\/assets\/i18n\/[\w-]+\.[a-z]{2}\.[\w-]+\.json$/,
+        handler: 'CacheFirst',
+        method: 'GET',
+        options: {
+          cacheName: 'i18n-catalogs',
+          expiration: { maxEntries: 120, maxAgeSeconds: 365 * 24 * 3600, purgeOnQuotaError: true },
+          cacheableResponse: { statuses: [200] },
+        },
+      },
       {
         // Station data (box, search, details, timelines): fresh when the network answers in 4 s, else the copy
         // seen last. Not /nearest: its URL holds the exact position, so the finder keeps its own saved area

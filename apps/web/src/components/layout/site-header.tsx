@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { site } from '../../config/site';
 import { type MessageId, t } from '../../i18n/i18n';
+import { LanguagePicker } from './language-picker';
 
 const NAV_LINKS = [
   { to: '/', label: 'common.nav.home' },
@@ -83,6 +84,7 @@ export function SiteHeader() {
               </li>
             ))}
           </ul>
+          <LanguagePicker />
         </nav>
       </div>
     </header>
