@@ -28,7 +28,8 @@ const imported = FETCHED
 async function readCatalog(namespace: Namespace, locale: Locale): Promise<Record<string, unknown>> {
   if (FETCHED) {
     const response = await fetch(`/assets/i18n/${namespace}.${locale}.${__CATALOG_HASH__}.json`);
-    if (!response.ok) throw new Error(`the ${locale} ${namespace} messages did not load (HTTP ${response.status})`);
+    if (!response.ok)
+      throw new Error(`the ${locale} ${namespace} messages did not load (HTTP ${response.status})`);
     return response.json();
   }
   const load = imported[`./messages/${namespace}/${locale}.json`];

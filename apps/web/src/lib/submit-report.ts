@@ -1,5 +1,7 @@
 import type { ReportCreated, ReportPosition, ReportRequest, RetryLaterError, TooFarError } from '@cng/shared';
-import { apiRequest } from './api-client';
+import { apiMessage, apiRequest } from './api-client';
+
+const notSent = () => apiMessage('finder.errors.reportNotSent', 'No connection. Your report was not sent.');
 
 /** Every way a report can end, so callers (and the offline queue of issue 9) can react to each. */
 export type SubmitReportResult =
@@ -29,11 +31,11 @@ export async function submitReport(
   });
   // Only our server's 201 with its body says the report is stored; anything else keeps it unsent.
   if (res.ok && res.status === 201 && res.body) return { kind: 'created', created: res.body };
-  if (res.ok) return { kind: 'network-error', message: 'No connection. Your report was not sent.' };
+  if (res.ok) return { kind: 'network-error', message: notSent() };
   const { status, message, body, headers, fields } = res.failure;
   switch (status) {
     case 0:
-      return { kind: 'network-error', message: 'No connection. Your report was not sent.' };
+      return { kind: 'network-error', message: notSent() };
     case 422:
       return { kind: 'too-far', distanceM: (body as unknown as TooFarError).distanceM, message };
     case 429: {

@@ -1,7 +1,10 @@
 import type { NearestStation } from '@cng/shared';
 import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { useFinderMessages } from '../test-messages';
 import { HeadsUpPanel, type HeadsUpPanelProps } from './heads-up-panel';
+
+beforeAll(() => useFinderMessages());
 
 afterEach(() => {
   cleanup();
