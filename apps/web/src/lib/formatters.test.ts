@@ -166,6 +166,6 @@ describe("formatters in the page's language", () => {
   it('use the Italian decimal comma', async () => {
     await useFinderMessages('it');
     expect(formatDistanceKm(3.44)).toBe('3,4 km');
-    expect(formatCurrency(1.699, 'EUR')).toBe('1,699 €');
+    expect(formatCurrency(1.699, 'EUR')).toBe('1,699\u00a0€');
   });
 });

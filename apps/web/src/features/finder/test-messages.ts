@@ -7,6 +7,6 @@ import { activateLocale, loadMessages } from '../../i18n/i18n';
  * switches back with `useFinderMessages('en')` afterwards.
  */
 export async function useFinderMessages(locale: Locale = 'en'): Promise<void> {
-  activateLocale(locale);
   await loadMessages(['finder'], locale);
+  activateLocale(locale);
 }
