@@ -1,4 +1,5 @@
 import type { ApiError } from '@cng/shared';
+import { type MessageId, t } from '../i18n/i18n';
 
 /**
  * The one way the web app talks to its API (same origin, JSON). Every call ends in an ApiResponse, and every
@@ -50,7 +51,22 @@ export interface ApiRequest {
   fetchImpl?: typeof fetch;
 }
 
-export const NO_CONNECTION = 'No connection.';
+/**
+ * A message of the finder's catalog, or `english` on a page that has not loaded it (the API client also serves
+ * pages such as the contact form, which never show these words), or before any language is active.
+ */
+export function apiMessage(id: MessageId, english: string, values?: Record<string, unknown>): string {
+  try {
+    const text = t(id, values);
+    return text === id ? english : text;
+  } catch {
+    // No language active yet (a module calling before the page set one up).
+    return english;
+  }
+}
+
+/** "No connection." in the page's language. */
+export const noConnection = (): string => apiMessage('finder.errors.noConnection', 'No connection.');
 
 function isAbort(err: unknown): boolean {
   return (err as Error | null)?.name === 'AbortError';
@@ -99,7 +115,7 @@ export async function apiRequest<T>(path: string, req: ApiRequest = {}): Promise
     if (isAbort(err) && req.signal?.aborted) throw err;
     return {
       ok: false,
-      failure: { status: 0, message: NO_CONNECTION, fields: [], body: null, headers: null },
+      failure: { status: 0, message: noConnection(), fields: [], body: null, headers: null },
     };
   } finally {
     clearTimeout(timer);
@@ -110,7 +126,7 @@ export async function apiRequest<T>(path: string, req: ApiRequest = {}): Promise
   if (res.ok && !bodyRead && res.status !== 204) {
     return {
       ok: false,
-      failure: { status: 0, message: NO_CONNECTION, fields: [], body: null, headers: res.headers },
+      failure: { status: 0, message: noConnection(), fields: [], body: null, headers: res.headers },
     };
   }
   if (res.ok) return { ok: true, status: res.status, body: body as T, headers: res.headers };
@@ -119,7 +135,12 @@ export async function apiRequest<T>(path: string, req: ApiRequest = {}): Promise
     ok: false,
     failure: {
       status: res.status,
-      message: typeof error?.message === 'string' ? error.message : `The server answered ${res.status}.`,
+      message:
+        typeof error?.message === 'string'
+          ? error.message
+          : apiMessage('finder.errors.serverAnswered', `The server answered ${res.status}.`, {
+              status: String(res.status),
+            }),
       fields: Array.isArray(error?.details) ? error.details.map((d) => d.field) : [],
       body: error,
       headers: res.headers,

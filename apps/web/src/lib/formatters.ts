@@ -1,29 +1,90 @@
+import { intlLocale, t } from '../i18n/i18n';
+
 /**
- * Intl formatters, built once and reused. The first NumberFormat of a page loads the browser's number data
- * (16-95 ms in headless Chromium on these machines), and every new formatter looks up locale data again.
- * The locale is fixed for the page's life; the time zone is not (date formats are rebuilt when it changes).
+ * Intl formatters in the page's language (`intlLocale()`: 'hi-IN', 'en-IN'…, so Hindi gets lakh grouping and
+ * Marathi and Bengali their own digits), built once and reused. The first NumberFormat of a page loads the
+ * browser's number data (16-95 ms in headless Chromium on these machines), and every new formatter looks up
+ * locale data again. The locale is fixed for the page's life (formats are still keyed by it, for tests); the
+ * time zone is not (date formats are rebuilt when it changes).
  */
-const currencyFormats = new Map<string, Intl.NumberFormat>();
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+function numberFormat(key: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const locale = intlLocale();
+  const cacheKey = `${locale}|${key}`;
+  let format = numberFormats.get(cacheKey);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, options);
+    numberFormats.set(cacheKey, format);
+  }
+  return format;
+}
 
 /** "€1.699" style amounts: at least 2 and at most 3 decimals, as fuel prices are published. */
 export function formatCurrency(amount: number, currency: string): string {
-  let format = currencyFormats.get(currency);
-  if (!format) {
-    format = new Intl.NumberFormat(undefined, {
-      style: 'currency',
-      currency,
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 3,
-    });
-    currencyFormats.set(currency, format);
-  }
-  return format.format(amount);
+  return numberFormat(`currency:${currency}`, {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 3,
+  }).format(amount);
+}
+
+/** A whole number in the page's language ("1,23,456" in Hindi, "১২" in Bengali). */
+export function formatInteger(value: number): string {
+  return numberFormat('integer', { maximumFractionDigits: 0 }).format(value);
+}
+
+/** Metres or kilometres, never grouped (a distance is never long enough to need it: "1250 km"). */
+function unitFormat(unit: 'meter' | 'kilometer', fractionDigits: 0 | 1): Intl.NumberFormat {
+  return numberFormat(`${unit}:${fractionDigits}`, {
+    style: 'unit',
+    unit,
+    unitDisplay: 'short',
+    useGrouping: false,
+    minimumFractionDigits: fractionDigits,
+    maximumFractionDigits: fractionDigits,
+  });
+}
+
+/**
+ * Distance for people in the page's language: metres below 1 km ("850 m"), km with one decimal above
+ * ("3.4 km"), whole km from 100 km. The same steps as @cng/shared's formatDistance (which the API uses), and
+ * in English the same text.
+ */
+export function formatDistanceKm(distanceKm: number): string {
+  // Round first, then pick the unit: 999.7 m is "1.0 km", not "1000 m"; 99.96 km is "100 km".
+  const metres = Math.round(distanceKm * 1000);
+  if (metres < 1000) return unitFormat('meter', 0).format(metres);
+  const tenths = Math.round(distanceKm * 10) / 10;
+  if (tenths < 100) return unitFormat('kilometer', 1).format(tenths);
+  return unitFormat('kilometer', 0).format(Math.round(distanceKm));
+}
+
+/** Metres, whole ("120 m"), for accuracies and limits. */
+export function formatMetres(metres: number): string {
+  return unitFormat('meter', 0).format(Math.round(metres));
+}
+
+/**
+ * A duration for people from minutes, in the page's language: "4 min", "1 h 05 min" (the words are the finder's
+ * messages, the figures Intl's).
+ */
+export function formatDuration(minutes: number): string {
+  const total = Math.max(0, Math.round(minutes));
+  if (total < 60) return t('finder.duration.minutes', { minutes: formatInteger(total) });
+  const padded = numberFormat('twoDigits', { minimumIntegerDigits: 2, useGrouping: false });
+  return t('finder.duration.hoursMinutes', {
+    hours: formatInteger(Math.floor(total / 60)),
+    minutes: padded.format(total % 60),
+  });
 }
 
 const DATE_OPTIONS = {
   day: { day: 'numeric', month: 'short', year: 'numeric' },
   dayShort: { day: 'numeric', month: 'short' },
   clock: { hour: '2-digit', minute: '2-digit' },
+  date: { year: 'numeric', month: 'numeric', day: 'numeric' },
   // What Date#toLocaleString shows: the numeric date and time.
   dateTime: {
     year: 'numeric',
@@ -39,7 +100,7 @@ const DATE_OPTIONS = {
 const ZONE_CHECK_MS = 10_000;
 let zone = '';
 let zoneCheckedAtMs = Number.NEGATIVE_INFINITY;
-const dateFormats = new Map<keyof typeof DATE_OPTIONS, Intl.DateTimeFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** A date format in the device's current time zone (a format keeps the zone it was built in). */
 function dateFormat(kind: keyof typeof DATE_OPTIONS): Intl.DateTimeFormat {
@@ -51,25 +112,32 @@ function dateFormat(kind: keyof typeof DATE_OPTIONS): Intl.DateTimeFormat {
     zone = current;
     zoneCheckedAtMs = now;
   }
-  let format = dateFormats.get(kind);
+  const locale = intlLocale();
+  const key = `${locale}|${kind}`;
+  let format = dateFormats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(undefined, DATE_OPTIONS[kind]);
-    dateFormats.set(kind, format);
+    format = new Intl.DateTimeFormat(locale, DATE_OPTIONS[kind]);
+    dateFormats.set(key, format);
   }
   return format;
 }
 
-/** "21 Aug 2026" (or "21 Aug" when `short`) in the browser's locale. */
+/** "21 Aug 2026" (or "21 Aug" when `short`) in the page's language. */
 export function formatDay(date: Date, { short = false }: { short?: boolean } = {}): string {
   return dateFormat(short ? 'dayShort' : 'day').format(date);
 }
 
-/** "14:05" (or "02:05 PM") in the browser's locale. */
+/** "14:05" (or "02:05 pm") in the page's language. */
 export function formatClock(date: Date): string {
   return dateFormat('clock').format(date);
 }
 
-/** Date and time in full, as Date#toLocaleString gives them. */
+/** The date in numbers ("24/11/2026"), as Date#toLocaleDateString gives it in the page's language. */
+export function formatDateNumeric(date: Date): string {
+  return dateFormat('date').format(date);
+}
+
+/** Date and time in full, as Date#toLocaleString gives them in the page's language. */
 export function formatDateTime(date: Date): string {
   return dateFormat('dateTime').format(date);
 }

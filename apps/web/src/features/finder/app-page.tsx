@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { t } from '../../i18n/i18n';
 import { warmFormatters } from '../../lib/formatters';
 import { startEarlyLocation } from '../finder/early-location';
 import { AppFeatures } from './app-features';
@@ -10,8 +11,6 @@ startEarlyLocation();
 // The finder (Leaflet, GPS) loads only on this page, in its own chunk.
 const Finder = lazy(() => import('./finder'));
 
-const placeholder = <p className="container finder-loading">Loading the station finder…</p>;
-
 /** /App: the live finder first, then the six feature sections (spec section 2). */
 export default function AppPage() {
   // The finder needs a browser (GPS, Leaflet touches `window` on import): the prerendered HTML and the
@@ -21,9 +20,10 @@ export default function AppPage() {
   // The list's price and date formatters cost tens of ms to build the first time (the browser's number data):
   // build them while the finder's code downloads, so the first answer is not kept from the screen by them.
   useEffect(() => warmFormatters(), []);
+  const placeholder = <p className="container finder-loading">{t('finder.loading')}</p>;
   return (
     <>
-      <section className="finder-slot" aria-label="Station finder">
+      <section className="finder-slot" aria-label={t('finder.slotLabel')}>
         {inBrowser ? (
           <Suspense fallback={placeholder}>
             <Finder />

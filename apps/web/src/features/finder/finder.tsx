@@ -1,5 +1,6 @@
-import { formatDistance } from '@cng/shared';
 import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { t } from '../../i18n/i18n';
+import { formatDistanceKm, formatInteger } from '../../lib/formatters';
 import { prefersReducedMotion } from '../../lib/scroll-to-top';
 import { OfflineMarker } from '../../pwa/offline-marker';
 import { NEAREST_RADIUS_KM } from './api/finder-api';
@@ -151,7 +152,7 @@ export default function Finder() {
   return (
     <div className="finder">
       <div className="container finder__head">
-        <h1 className="finder__title">Find the nearest CNG station</h1>
+        <h1 className="finder__title">{t('finder.title')}</h1>
         {/* One place for search, before and after the first fix: above the banner, whose height changes
             with the location state, so a fix never moves the box (it used to jump ~1,700 px down a phone). */}
         {search}
@@ -177,16 +178,16 @@ export default function Finder() {
               {filterNotice}
             </HeadsUpPanel>
           ) : (
-            <section className="hud hud--empty" aria-label="Selected station" data-testid="hud">
+            <section className="hud hud--empty" aria-label={t('finder.hud.regionLabel')} data-testid="hud">
               {filterNotice}
               <p className="hud__placeholder">
                 {!position
-                  ? 'Your nearest station appears here as soon as we know where you are.'
+                  ? t('finder.hud.waiting')
                   : nearest.loading || nearest.version === 0
-                    ? 'Finding stations near you…'
-                    : hasFilters(f.applied)
-                      ? `No station matches your filters within ${formatDistance(NEAREST_RADIUS_KM)}.`
-                      : `No CNG station in our data within ${formatDistance(NEAREST_RADIUS_KM)} of here.`}
+                    ? t('finder.hud.finding')
+                    : t(hasFilters(f.applied) ? 'finder.hud.noMatchWithin' : 'finder.hud.noneWithin', {
+                        distance: formatDistanceKm(NEAREST_RADIUS_KM),
+                      })}
               </p>
             </section>
           )}
@@ -198,26 +199,32 @@ export default function Finder() {
               className="button finder__compass"
               onClick={() => void f.compass.requestAccess()}
             >
-              Use the compass when standing still
+              {t('finder.compass')}
             </button>
           )}
           <div className="finder__list-head">
             <h2>
-              Stations near {position ? (location.state.position?.kind === 'manual' ? 'there' : 'you') : '…'}
+              {t(
+                !position
+                  ? 'finder.list.titleUnknown'
+                  : location.state.position?.kind === 'manual'
+                    ? 'finder.list.titleThere'
+                    : 'finder.list.titleYou',
+              )}
             </h2>
             <p className="finder-message" role="status">
               {nearest.error ??
                 (nearest.loading
-                  ? 'Updating…'
+                  ? t('finder.list.updating')
                   : stations.length
-                    ? `${stations.length} nearest · straight-line distances`
+                    ? t('finder.list.count', { count: formatInteger(stations.length) })
                     : '')}
             </p>
             {filtered && (
               <p className="finder__filtered" data-testid="filters-applied">
-                Filtered: {filtered}{' '}
+                {t('finder.list.filtered', { filters: filtered })}{' '}
                 <button type="button" className="finder__clear" onClick={() => f.setFilters(NO_FILTERS)}>
-                  Clear filters
+                  {t('finder.filters.clear')}
                 </button>
               </p>
             )}
@@ -235,13 +242,13 @@ export default function Finder() {
           />
         </div>
         <div className="finder__side">
-          {noGps && !position && (
-            <p className="finder-message">Or long-press (right-click) the map to set where you are.</p>
-          )}
+          {noGps && !position && <p className="finder-message">{t('finder.map.setByPress')}</p>}
           <MapBoundary>
-            <Suspense fallback={<div className="finder-map finder-map--loading">Loading the map…</div>}>
+            <Suspense
+              fallback={<div className="finder-map finder-map--loading">{t('finder.map.loading')}</div>}
+            >
               {!mapWanted ? (
-                <div className="finder-map finder-map--loading">Loading the map…</div>
+                <div className="finder-map finder-map--loading">{t('finder.map.loading')}</div>
               ) : (
                 <FinderMap
                   position={mapPosition}
@@ -251,7 +258,7 @@ export default function Finder() {
                   selected={mapSelected}
                   tapSetsPosition={!gps}
                   onSelect={(s) => f.select(s)}
-                  onSetPosition={(p) => location.setManual(p.lon, p.lat, 'the point you chose on the map')}
+                  onSetPosition={(p) => location.setManual(p.lon, p.lat, t('finder.position.chosenOnMap'))}
                 />
               )}
             </Suspense>
@@ -259,9 +266,9 @@ export default function Finder() {
           <FiltersBar filters={f.filters} brands={brands} hoursKnown={f.hoursKnown} onChange={f.setFilters} />
           <AddStationForm
             position={position}
-            positionLabel={
-              location.state.position?.kind === 'manual' ? 'the point you chose' : 'your position'
-            }
+            positionLabel={t(
+              location.state.position?.kind === 'manual' ? 'finder.position.chosen' : 'finder.position.yours',
+            )}
           />
           <FavouritesPanel position={position} onOpen={setDetailsId} />
         </div>

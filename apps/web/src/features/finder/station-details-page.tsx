@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { LonLat } from '../../components/map/lat-lng';
+import { t } from '../../i18n/i18n';
 import { StationDetails } from './components/station-details';
 import './finder.css';
 
@@ -36,7 +37,7 @@ export default function StationDetailsPage() {
   return (
     <div className="container page-section station-page">
       <p>
-        <Link to="/App">← Find stations near you</Link>
+        <Link to="/App">{t('finder.details.backToFinder')}</Link>
       </p>
       <StationDetails stationId={stationId} position={position} headingLevel={1} />
     </div>

@@ -1,4 +1,5 @@
 import type { AddStationBody, ProblemBody, ProposalCreated } from '@cng/shared';
+import { t } from '../../../i18n/i18n';
 import { apiRequest } from '../../../lib/api-client';
 
 /** What a proposal's POST came to: stored (with the server's words), refused with a reason, or not sent. */
@@ -10,7 +11,12 @@ export type ProposalOutcome =
 async function postProposal(url: string, body: object): Promise<ProposalOutcome> {
   const res = await apiRequest<ProposalCreated>(url, { method: 'POST', json: body });
   if (res.ok && res.status === 201 && res.body) return { kind: 'stored', created: res.body };
-  if (res.ok) return { kind: 'refused', message: `The server answered ${res.status}.`, field: null };
+  if (res.ok)
+    return {
+      kind: 'refused',
+      message: t('finder.errors.serverAnswered', { status: String(res.status) }),
+      field: null,
+    };
   if (res.failure.status === 0) return { kind: 'network-error' };
   return { kind: 'refused', message: res.failure.message, field: res.failure.fields[0] ?? null };
 }
@@ -28,7 +34,6 @@ export function reportProblem(stationId: string, body: ProblemBody): Promise<Pro
 /** The words a driver reads after sending. */
 export function outcomeText(outcome: ProposalOutcome): { ok: boolean; text: string } {
   if (outcome.kind === 'stored') return { ok: true, text: outcome.created.message };
-  if (outcome.kind === 'network-error')
-    return { ok: false, text: 'No connection: nothing was sent. Please try again.' };
+  if (outcome.kind === 'network-error') return { ok: false, text: t('finder.errors.nothingSent') };
   return { ok: false, text: outcome.message };
 }

@@ -1,6 +1,7 @@
 import type { StationSummary } from '@cng/shared';
 import { useEffect, useRef } from 'react';
 import type { LonLat } from '../../../components/map/lat-lng';
+import { t } from '../../../i18n/i18n';
 import { stationUrl } from './station-actions';
 import { StationDetails } from './station-details';
 
@@ -37,16 +38,16 @@ export function DetailsDialog({
     <dialog
       ref={ref}
       className="details-dialog"
-      aria-label="Station details"
+      aria-label={t('finder.details.dialogLabel')}
       onClose={onClose}
       onCancel={onClose}
     >
       <div className="details-dialog__bar">
         <a href={stationUrl(id)} className="details-dialog__link">
-          Open as page
+          {t('finder.details.openAsPage')}
         </a>
         <button type="button" className="button" onClick={onClose}>
-          Close details
+          {t('finder.details.close')}
         </button>
       </div>
       <StationDetails stationId={id} known={known} position={position} manualPosition={manualPosition} />

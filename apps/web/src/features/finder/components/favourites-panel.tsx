@@ -1,10 +1,13 @@
-import { bearingDeg, cardinalOf, distanceKm, formatDistance } from '@cng/shared';
+import { bearingDeg, distanceKm } from '@cng/shared';
 import { type ChangeEvent, useRef } from 'react';
 import type { LonLat } from '../../../components/map/lat-lng';
+import { t } from '../../../i18n/i18n';
+import { formatDistanceKm } from '../../../lib/formatters';
 import { shownName } from '../../../lib/station-name';
 import { OfflineMarker } from '../../../pwa/offline-marker';
 import { useFavourites } from '../hooks/use-favourites';
 import { favouritesDataTimeMs } from '../offline/offline-stations';
+import { cardinalText } from '../utils/cardinal';
 import { exportFavourites, importFavourites } from '../utils/favourites-store';
 
 /** Saved stations with live distance from the current position; works offline from the saved copies. */
@@ -42,7 +45,7 @@ export function FavouritesPanel({
     const { toast } = await import('react-toastify');
     try {
       const added = importFavourites(await file.text());
-      toast.success(added === 1 ? '1 favourite added.' : `${added} favourites added.`);
+      toast.success(t('finder.favourites.added', { count: added }));
     } catch (err) {
       toast.error((err as Error).message);
     }
@@ -50,13 +53,10 @@ export function FavouritesPanel({
 
   return (
     <section className="favourites" aria-labelledby="favourites-title" data-testid="favourites">
-      <h2 id="favourites-title">Favourites</h2>
+      <h2 id="favourites-title">{t('finder.favourites.title')}</h2>
       <OfflineMarker dataAtMs={favouritesDataTimeMs(favourites)} />
       {rows.length === 0 ? (
-        <p className="finder-message">
-          No favourites yet. Open a station’s details and tap “Save to favourites”. They stay on this device
-          and work offline.
-        </p>
+        <p className="finder-message">{t('finder.favourites.empty')}</p>
       ) : (
         <ul className="favourites__list">
           {rows.map(({ f, km, deg }) => (
@@ -68,8 +68,11 @@ export function FavouritesPanel({
                 </span>
                 <span className="favourites__distance" data-testid="favourite-distance">
                   {km === null || deg === null
-                    ? 'Distance needs a position'
-                    : `${formatDistance(km)} ${cardinalOf(deg)}`}
+                    ? t('finder.favourites.needsPosition')
+                    : t('finder.distanceTowards', {
+                        distance: formatDistanceKm(km),
+                        cardinal: cardinalText(deg),
+                      })}
                 </span>
               </button>
             </li>
@@ -78,10 +81,10 @@ export function FavouritesPanel({
       )}
       <div className="favourites__tools">
         <button type="button" className="button" onClick={download} disabled={rows.length === 0}>
-          Export
+          {t('finder.favourites.export')}
         </button>
         <button type="button" className="button" onClick={() => fileInput.current?.click()}>
-          Import
+          {t('finder.favourites.import')}
         </button>
         <input
           ref={fileInput}
@@ -89,7 +92,7 @@ export function FavouritesPanel({
           accept="application/json,.json"
           hidden
           onChange={upload}
-          aria-label="Import favourites file"
+          aria-label={t('finder.favourites.importLabel')}
         />
       </div>
     </section>

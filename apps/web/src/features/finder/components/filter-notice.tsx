@@ -1,5 +1,9 @@
-import { cardinalOf, formatDistance, type NearestStation } from '@cng/shared';
+import type { NearestStation } from '@cng/shared';
+import { t } from '../../../i18n/i18n';
+import { tRich } from '../../../i18n/rich';
+import { formatDistanceKm } from '../../../lib/formatters';
 import { shownName } from '../../../lib/station-name';
+import { cardinalText } from '../utils/cardinal';
 import { type FinderFilters, filtersSummary } from '../utils/finder-filters';
 import './filter-notice.css';
 
@@ -24,22 +28,36 @@ export function FilterNotice({
   return (
     <div className="filter-notice" data-testid="hud-filter">
       <p>
-        <span className="filter-notice__what">Filter: {summary}</span>{' '}
+        <span className="filter-notice__what">{t('finder.filters.notice', { filters: summary })}</span>{' '}
         <button type="button" className="filter-notice__clear" onClick={onClear}>
-          Clear filters
+          {t('finder.filters.clear')}
         </button>
       </p>
       {anyNearest && (
         <p data-testid="hud-any-nearest" data-station-id={anyNearest.id}>
-          Nearest station of any kind:{' '}
-          <button type="button" className="filter-notice__station" onClick={() => onSelect(anyNearest)}>
-            {shownName(anyNearest)}
-          </button>
-          ,{' '}
-          <span data-testid="hud-any-nearest-distance" data-distance-km={anyNearest.distanceKm.toFixed(4)}>
-            {formatDistance(anyNearest.distanceKm)}
-          </span>{' '}
-          {cardinalOf(anyNearest.bearingDeg)}
+          {tRich(
+            'finder.filters.anyNearest',
+            {
+              name: shownName(anyNearest),
+              distance: formatDistanceKm(anyNearest.distanceKm),
+              cardinal: cardinalText(anyNearest.bearingDeg),
+            },
+            {
+              station: (children) => (
+                <button type="button" className="filter-notice__station" onClick={() => onSelect(anyNearest)}>
+                  {children}
+                </button>
+              ),
+              distance: (children) => (
+                <span
+                  data-testid="hud-any-nearest-distance"
+                  data-distance-km={anyNearest.distanceKm.toFixed(4)}
+                >
+                  {children}
+                </span>
+              ),
+            },
+          )}
         </p>
       )}
     </div>

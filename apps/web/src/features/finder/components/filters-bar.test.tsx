@@ -1,7 +1,10 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { useFinderMessages } from '../test-messages';
 import { NO_FILTERS } from '../utils/finder-filters';
 import { FiltersBar } from './filters-bar';
+
+beforeAll(() => useFinderMessages());
 
 afterEach(() => {
   cleanup();

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { t } from '../../../i18n/i18n';
 import type { FinderFilters } from '../utils/finder-filters';
 
 /**
@@ -29,12 +30,12 @@ export function FiltersBar({
   // Debounce typing so each keystroke is not a request.
   useEffect(() => {
     if (operator === filters.operator) return;
-    const t = setTimeout(() => onChange({ ...filters, operator }), 400);
-    return () => clearTimeout(t);
+    const timer = setTimeout(() => onChange({ ...filters, operator }), 400);
+    return () => clearTimeout(timer);
   }, [operator, filters, onChange]);
   return (
     <fieldset className="filters">
-      <legend className="visually-hidden">Filters</legend>
+      <legend className="visually-hidden">{t('finder.filters.legend')}</legend>
       <label className={`filters__toggle${noHours ? ' is-unavailable' : ''}`}>
         <input
           type="checkbox"
@@ -43,7 +44,7 @@ export function FiltersBar({
           aria-describedby={noHours ? 'filters-open-now-note' : undefined}
           onChange={(e) => onChange({ ...filters, openNow: e.target.checked })}
         />
-        Open now
+        {t('finder.filters.openNow')}
       </label>
       <label className="filters__toggle">
         <input
@@ -51,16 +52,16 @@ export function FiltersBar({
           checked={filters.availableOnly}
           onChange={(e) => onChange({ ...filters, availableOnly: e.target.checked })}
         />
-        Gas reported available
+        {t('finder.filters.available')}
       </label>
       <label className="filters__operator">
-        <span>Operator or brand</span>
+        <span>{t('finder.filters.operator')}</span>
         <input
           type="search"
           list="finder-brands"
           value={operator}
           maxLength={80}
-          placeholder="e.g. IGL, Eni"
+          placeholder={t('finder.filters.operatorExample')}
           onChange={(e) => setOperator(e.target.value)}
         />
         <datalist id="finder-brands">
@@ -71,8 +72,7 @@ export function FiltersBar({
       </label>
       {noHours && (
         <p className="filters__note" id="filters-open-now-note" data-testid="open-now-note">
-          Opening hours not published for stations here, so “Open now” cannot filter them
-          {filters.openNow ? ' (your choice is kept for places that publish them)' : ''}.
+          {t(filters.openNow ? 'finder.filters.noHoursKept' : 'finder.filters.noHours')}
         </p>
       )}
     </fieldset>

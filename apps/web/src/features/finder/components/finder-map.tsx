@@ -3,6 +3,7 @@ import * as L from 'leaflet';
 import { useEffect, useRef, useState } from 'react';
 import { fromLeaflet, type LonLat, toLeaflet } from '../../../components/map/lat-lng';
 import { useLeafletMap } from '../../../components/map/use-leaflet-map';
+import { t } from '../../../i18n/i18n';
 import { useViewportStations } from '../hooks/use-viewport-stations';
 import { touchesCluster } from '../utils/cluster-icon';
 import { stationTooltip } from '../utils/station-tooltip';
@@ -22,6 +23,15 @@ export interface FinderMapProps {
 }
 
 const FALLBACK_CENTRE: LonLat = { lon: 78.9629, lat: 22.5937 };
+
+/** The legend's colours, each with its words. */
+const LEGEND = [
+  ['available', 'finder.map.legendAvailable'],
+  ['low_pressure', 'finder.map.legendLowPressure'],
+  ['no_gas', 'finder.map.legendNoGas'],
+  ['closed', 'finder.map.legendClosed'],
+  ['unknown', 'finder.map.legendNoReports'],
+] as const;
 
 function driverIcon(headingDeg: number | null) {
   const arrow =
@@ -160,7 +170,7 @@ export default function FinderMap(props: FinderMapProps) {
   }, [map, position, selected, following]);
 
   return (
-    <section className="finder-map" aria-label="Map of stations">
+    <section className="finder-map" aria-label={t('finder.map.label')}>
       <div ref={containerRef} className="finder-map__canvas" data-testid="finder-map" />
       {/* Top right, clear of Leaflet's zoom (top left) and attribution (bottom right), which take the taps there. */}
       <div className="finder-map__overlay">
@@ -173,36 +183,22 @@ export default function FinderMap(props: FinderMapProps) {
               setFollowing(true);
             }}
           >
-            Recentre
+            {t('finder.map.recentre')}
           </button>
         )}
         {tilesFailing && (
           <p className="finder-map__notice" role="status" data-testid="tiles-notice">
-            Map tiles cannot load (offline or blocked). The list and panel still work.
+            {t('finder.map.tilesFailing')}
           </p>
         )}
       </div>
-      <ul className="finder-map__legend" aria-label="Marker colours">
-        <li>
-          <span style={{ background: STATUS_COLOURS.available }} />
-          Available
-        </li>
-        <li>
-          <span style={{ background: STATUS_COLOURS.low_pressure }} />
-          Low pressure
-        </li>
-        <li>
-          <span style={{ background: STATUS_COLOURS.no_gas }} />
-          No gas
-        </li>
-        <li>
-          <span style={{ background: STATUS_COLOURS.closed }} />
-          Closed
-        </li>
-        <li>
-          <span style={{ background: STATUS_COLOURS.unknown }} />
-          No reports
-        </li>
+      <ul className="finder-map__legend" aria-label={t('finder.map.legend')}>
+        {LEGEND.map(([status, id]) => (
+          <li key={status}>
+            <span style={{ background: STATUS_COLOURS[status] }} />
+            {t(id)}
+          </li>
+        ))}
       </ul>
     </section>
   );

@@ -1,7 +1,10 @@
 import type { NearestStation } from '@cng/shared';
 import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { useFinderMessages } from '../test-messages';
 import { HeadsUpPanel, type HeadsUpPanelProps } from './heads-up-panel';
+
+beforeAll(() => useFinderMessages());
 
 afterEach(() => {
   cleanup();
@@ -84,5 +87,36 @@ describe('the heads-up panel', () => {
   it('keeps the arrow and distance for a GPS position right at the station', () => {
     panel({ station: { ...station, distanceKm: 0.005 } });
     expect(screen.getByTestId('hud-distance').textContent).toBe('5 m');
+  });
+});
+
+describe('the heads-up panel in other languages', () => {
+  afterEach(() => useFinderMessages('en'));
+
+  it('reads Hindi: direction, distance, speed, ETA and buttons', async () => {
+    await useFinderMessages('hi');
+    panel({ station: { ...station, distanceKm: 3.44 }, speedKmh: 52.4 });
+    expect(screen.getByTestId('hud-distance').textContent).toBe('3.4 कि॰मी॰');
+    expect(screen.getByTestId('hud-bearing').textContent).toBe('पूर्व · 90°');
+    expect(screen.getByTestId('hud-speed').textContent).toBe('52किमी/घंटा');
+    expect(screen.getByTestId('hud-eta').textContent).toBe('पहुँचने में 4 मिनट (सीधी दूरी से)');
+    expect(screen.getByTestId('hud-heading-source').textContent).toBe('तीर आपके चलने की दिशा के हिसाब से है');
+    expect(screen.getByTestId('hud-station-name').textContent).toContain('सबसे नज़दीकी');
+    expect(screen.getByRole('link').textContent).toBe('रास्ता दिखाएँ Google Maps में');
+    expect(screen.getByRole('button', { name: 'जानकारी' })).toBeTruthy();
+    expect(screen.getByRole('img').getAttribute('aria-label')).toBe('पंप पूर्व में है, उत्तर से 90 डिग्री');
+  });
+
+  it('writes Bengali figures in Bengali digits and says "behind you"', async () => {
+    await useFinderMessages('bn');
+    panel({
+      station: { ...station, distanceKm: 12.34 },
+      heading: { deg: 270, source: 'course' },
+      speedKmh: 40,
+    });
+    expect(screen.getByTestId('hud-distance').textContent).toMatch(/^১২\.৩ /);
+    expect(screen.getByTestId('hud-bearing').textContent).toBe('পূর্ব · ৯০°');
+    expect(screen.getByTestId('hud-behind').textContent).toBe('আপনার পিছনে');
+    expect(screen.getByTestId('hud-speed').textContent).toContain('৪০');
   });
 });

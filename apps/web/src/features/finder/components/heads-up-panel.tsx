@@ -1,12 +1,16 @@
-import { cardinalOf, formatDistance, type NearestStation } from '@cng/shared';
+import type { NearestStation } from '@cng/shared';
 import type { ReactNode } from 'react';
+import { t } from '../../../i18n/i18n';
+import { tRich } from '../../../i18n/rich';
+import { formatDistanceKm, formatInteger } from '../../../lib/formatters';
 import { brandBesideName, shownName } from '../../../lib/station-name';
 import { OfflineMarker } from '../../../pwa/offline-marker';
 import { StatusBadge } from '../status/status-badge';
 import { isBehind } from '../utils/ahead';
+import { cardinalText } from '../utils/cardinal';
 import { etaText, straightLineEta } from '../utils/eta';
 import { arrowRotationDeg, type Heading, headingLabel } from '../utils/heading-source';
-import { defaultNavigationApp, NAVIGATION_LABELS, navigationUrl } from '../utils/navigation-links';
+import { defaultNavigationApp, navigationLabel, navigationUrl } from '../utils/navigation-links';
 import { DirectionArrow } from './direction-arrow';
 
 /** A station this close to a searched or tapped position is the place itself: no arrow, no "0 m". */
@@ -48,24 +52,32 @@ export function HeadsUpPanel(props: HeadsUpPanelProps) {
   const { station, isNearest, speedKmh, courseDeg, heading, manualPosition, offline } = props;
   const rotation = arrowRotationDeg(heading, station.bearingDeg);
   const bearing = Math.round(station.bearingDeg) % 360;
-  const cardinal = cardinalOf(station.bearingDeg);
+  const cardinal = cardinalText(station.bearingDeg);
+  const degrees = formatInteger(bearing);
   const picked = manualPosition && station.distanceKm < PICKED_WITHIN_KM;
   const app = defaultNavigationApp(typeof navigator === 'undefined' ? '' : navigator.userAgent);
   const label = props.followingAhead
-    ? 'Next ahead'
+    ? t('finder.hud.nextAhead')
     : !isNearest
-      ? 'Selected'
-      : ['Nearest', offline ? 'saved' : null, props.filtered ? 'match' : null].filter(Boolean).join(' ');
+      ? t('finder.hud.selected')
+      : offline
+        ? t(props.filtered ? 'finder.hud.nearestSavedMatch' : 'finder.hud.nearestSaved')
+        : t(props.filtered ? 'finder.hud.nearestMatch' : 'finder.hud.nearest');
   // An arrow pointing backwards always says so (ADR 0008).
   const behind = !picked && isBehind(station, heading);
   return (
-    <section className="hud" aria-label="Selected station" data-testid="hud" data-station-id={station.id}>
+    <section
+      className="hud"
+      aria-label={t('finder.hud.regionLabel')}
+      data-testid="hud"
+      data-station-id={station.id}
+    >
       {offline && (
         <div className="hud__offline" data-testid="hud-offline">
           <OfflineMarker dataAtMs={offline.dataAtMs} always />
           {!offline.sure && (
             <p className="hud__warning" data-testid="hud-offline-warning">
-              You are beyond the stations saved on this device: a nearer one may exist.
+              {t('finder.hud.offlineBeyond')}
             </p>
           )}
         </div>
@@ -74,13 +86,13 @@ export function HeadsUpPanel(props: HeadsUpPanelProps) {
       <div className="hud__top">
         {picked ? (
           <p className="hud__picked" data-testid="hud-picked">
-            You picked this station. <span>Distances below are from here; use GPS for live direction.</span>
+            {t('finder.hud.picked')} <span>{t('finder.hud.pickedNote')}</span>
           </p>
         ) : (
           <>
             <DirectionArrow
               rotationDeg={rotation}
-              label={`Station is ${cardinal}, ${bearing} degrees from north${behind ? ', behind you' : ''}`}
+              label={t(behind ? 'finder.hud.arrowBehind' : 'finder.hud.arrow', { cardinal, degrees })}
             />
             <div className="hud__figures">
               <p
@@ -88,18 +100,18 @@ export function HeadsUpPanel(props: HeadsUpPanelProps) {
                 data-testid="hud-distance"
                 data-distance-km={station.distanceKm.toFixed(4)}
               >
-                {formatDistance(station.distanceKm)}
+                {formatDistanceKm(station.distanceKm)}
               </p>
               <p
                 className="hud__bearing"
                 data-testid="hud-bearing"
                 data-bearing-deg={station.bearingDeg.toFixed(1)}
               >
-                {cardinal} · {bearing}°
+                {t('finder.hud.bearing', { cardinal, degrees })}
               </p>
               {behind && (
                 <p className="hud__behind" data-testid="hud-behind">
-                  Behind you
+                  {t('finder.hud.behind')}
                 </p>
               )}
             </div>
@@ -110,8 +122,8 @@ export function HeadsUpPanel(props: HeadsUpPanelProps) {
           data-testid="hud-speed"
           data-speed-kmh={speedKmh === null ? '' : speedKmh.toFixed(1)}
         >
-          <span className="hud__speed-value">{speedKmh === null ? '–' : Math.round(speedKmh)}</span>
-          <span className="hud__speed-unit">km/h</span>
+          <span className="hud__speed-value">{speedKmh === null ? '–' : formatInteger(speedKmh)}</span>
+          <span className="hud__speed-unit">{t('finder.hud.kmh')}</span>
         </div>
       </div>
       <p className="hud__name" data-testid="hud-station-name">
@@ -138,14 +150,18 @@ export function HeadsUpPanel(props: HeadsUpPanelProps) {
           target="_blank"
           rel="noopener noreferrer"
         >
-          Navigate <span className="visually-hidden">with {NAVIGATION_LABELS[app]}</span>
+          {tRich(
+            'finder.hud.navigate',
+            { app: navigationLabel(app) },
+            { hidden: (children) => <span className="visually-hidden">{children}</span> },
+          )}
         </a>
         <button type="button" className="button" onClick={props.onDetails}>
-          Details
+          {t('finder.hud.details')}
         </button>
         {!isNearest && (
           <button type="button" className="button" onClick={props.onBackToNearest}>
-            Back to nearest
+            {t('finder.hud.backToNearest')}
           </button>
         )}
       </div>

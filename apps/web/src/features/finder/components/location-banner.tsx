@@ -1,12 +1,18 @@
+import type { ReactNode } from 'react';
+import { t } from '../../../i18n/i18n';
+import { tRich } from '../../../i18n/rich';
+import { formatMetres } from '../../../lib/formatters';
 import type { LocationState } from '../utils/location-state';
 import { LOW_ACCURACY_M } from '../utils/location-state';
+
+const strong = { strong: (children: ReactNode) => <strong>{children}</strong> };
 
 /** Says what the finder knows about the driver's position and what to do next, before and after asking. */
 export function LocationBanner({ state, onStart }: { state: LocationState; onStart: () => void }) {
   const { status, position } = state;
   const useButton = (
     <button type="button" className="button button--primary finder-banner__button" onClick={onStart}>
-      Use my location
+      {t('finder.location.use')}
     </button>
   );
   if (position?.kind === 'manual') {
@@ -22,11 +28,8 @@ export function LocationBanner({ state, onStart }: { state: LocationState; onSta
         role="status"
       >
         <p>
-          Showing stations around <strong>{position.label}</strong>: distances and directions are from there,
-          not from you.{' '}
-          {status === 'denied'
-            ? 'Location is off for this site; to use GPS, allow location for this site in your browser settings.'
-            : 'Use GPS for live distance, direction and speed.'}
+          {tRich('finder.location.manual', { place: position.label }, strong)}{' '}
+          {t(status === 'denied' ? 'finder.location.manualDenied' : 'finder.location.manualUseGps')}
         </p>
         {status !== 'denied' && useButton}
       </div>
@@ -36,29 +39,21 @@ export function LocationBanner({ state, onStart }: { state: LocationState; onSta
     case 'idle':
       return (
         <div className="finder-banner" data-testid="location-banner" data-status={status}>
-          <p>
-            <strong>
-              To show the nearest CNG station with live distance, direction and your speed, the finder needs
-              your location.
-            </strong>{' '}
-            It is used on this device and sent only to look up nearby stations. Your browser will ask next.
-          </p>
+          <p>{tRich('finder.location.idle', {}, strong)}</p>
           {useButton}
-          <p className="finder-banner__alt">
-            Prefer not to? Search a city or station above, or long-press the map.
-          </p>
+          <p className="finder-banner__alt">{t('finder.location.idleAlt')}</p>
         </div>
       );
     case 'requesting':
       return (
         <div className="finder-banner" data-testid="location-banner" data-status={status} role="status">
-          <p>Waiting for your position… If your browser asks, choose “Allow”.</p>
+          <p>{t('finder.location.requesting')}</p>
         </div>
       );
     case 'paused':
       return (
         <div className="finder-banner" data-testid="location-banner" data-status={status} role="status">
-          <p>GPS is paused while this page is in the background.</p>
+          <p>{t('finder.location.paused')}</p>
         </div>
       );
     case 'denied':
@@ -69,11 +64,7 @@ export function LocationBanner({ state, onStart }: { state: LocationState; onSta
           data-status={status}
           role="status"
         >
-          <p>
-            <strong>Location is off for this site.</strong> Search a city or station above, or long-press
-            (right-click) the map to set your position. To use GPS, allow location for this site in your
-            browser settings.
-          </p>
+          <p>{tRich('finder.location.denied', {}, strong)}</p>
         </div>
       );
     case 'unavailable':
@@ -84,10 +75,7 @@ export function LocationBanner({ state, onStart }: { state: LocationState; onSta
           data-status={status}
           role="status"
         >
-          <p>
-            <strong>Your device could not tell where you are.</strong> Search a city or station above, or
-            long-press the map.
-          </p>
+          <p>{tRich('finder.location.unavailable', {}, strong)}</p>
           {typeof navigator !== 'undefined' && 'geolocation' in navigator && useButton}
         </div>
       );
@@ -99,7 +87,7 @@ export function LocationBanner({ state, onStart }: { state: LocationState; onSta
           data-status={status}
           role="status"
         >
-          <p>Still looking for a GPS signal… Meanwhile, search a city or station, or long-press the map.</p>
+          <p>{t('finder.location.timeout')}</p>
         </div>
       );
     case 'tracking': {
@@ -111,10 +99,7 @@ export function LocationBanner({ state, onStart }: { state: LocationState; onSta
             data-status="signal-lost"
             role="status"
           >
-            <p>
-              <strong>GPS signal lost.</strong> Distances are from your last known position until the signal
-              returns.
-            </p>
+            <p>{tRich('finder.location.signalLost', {}, strong)}</p>
           </div>
         );
       }
@@ -127,10 +112,7 @@ export function LocationBanner({ state, onStart }: { state: LocationState; onSta
           data-status="low-accuracy"
           role="status"
         >
-          <p>
-            <strong>Low GPS accuracy (±{Math.round(acc)} m).</strong> Distances and direction may be off by
-            that much; the circle on the map shows where you could be.
-          </p>
+          <p>{tRich('finder.location.lowAccuracy', { accuracy: formatMetres(acc) }, strong)}</p>
         </div>
       );
     }

@@ -1,4 +1,5 @@
 import { Component, type ReactNode } from 'react';
+import { t } from '../../../i18n/i18n';
 
 /** Keeps the finder working when the map code cannot load (offline before it was cached, blocked script). */
 export class MapBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
@@ -12,7 +13,7 @@ export class MapBoundary extends Component<{ children: ReactNode }, { failed: bo
     if (this.state.failed) {
       return (
         <p className="finder-map finder-map--unavailable" role="status">
-          The map could not load. The list and the panel still work.
+          {t('finder.map.failed')}
         </p>
       );
     }

@@ -1,6 +1,9 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { useFinderMessages } from '../test-messages';
 import { PlaceSearch, placeStationsText } from './place-search';
+
+beforeAll(() => useFinderMessages());
 
 afterEach(() => {
   cleanup();

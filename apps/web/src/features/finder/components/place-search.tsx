@@ -1,7 +1,10 @@
-import { cardinalOf, formatDistance, type PlaceHit, type SearchHit } from '@cng/shared';
+import type { PlaceHit, SearchHit } from '@cng/shared';
 import { type FormEvent, useRef, useState } from 'react';
 import type { LonLat } from '../../../components/map/lat-lng';
+import { t } from '../../../i18n/i18n';
+import { formatDistanceKm } from '../../../lib/formatters';
 import { searchStations } from '../api/finder-api';
+import { cardinalText } from '../utils/cardinal';
 import { browserCountryHint } from '../utils/country-hint';
 
 /** A place whose nearest station is farther than this (km) has, for a driver, no station near it. */
@@ -10,9 +13,10 @@ export const NO_STATION_NEAR_PLACE_KM = 50;
 /** "nearest station 2.1 km", or that there is none near it, from the place's `nearestStationKm`. */
 export function placeStationsText(place: Pick<PlaceHit, 'nearestStationKm'>): string {
   const km = place.nearestStationKm;
-  if (km === null) return 'no CNG station in our data';
-  if (km > NO_STATION_NEAR_PLACE_KM) return `no CNG station near it (nearest ${formatDistance(km)})`;
-  return `nearest station ${formatDistance(km)}`;
+  if (km === null) return t('finder.search.noStationInData');
+  if (km > NO_STATION_NEAR_PLACE_KM)
+    return t('finder.search.noStationNear', { distance: formatDistanceKm(km) });
+  return t('finder.search.nearestStation', { distance: formatDistanceKm(km) });
 }
 
 interface Results {
@@ -66,7 +70,7 @@ export function PlaceSearch({
       });
     } catch (err) {
       if (controller.current === c && !c.signal.aborted)
-        setError(navigator.onLine ? (err as Error).message : 'You are offline: search needs a connection.');
+        setError(navigator.onLine ? (err as Error).message : t('finder.search.offline'));
     } finally {
       if (controller.current === c) setBusy(false);
     }
@@ -77,7 +81,7 @@ export function PlaceSearch({
     <div className="place-search">
       <search className="place-search__form">
         <form onSubmit={submit}>
-          <label htmlFor="finder-search">Search a city, area or station</label>
+          <label htmlFor="finder-search">{t('finder.search.label')}</label>
           <div className="place-search__row">
             <input
               id="finder-search"
@@ -85,12 +89,12 @@ export function PlaceSearch({
               value={text}
               maxLength={100}
               autoComplete="off"
-              placeholder="e.g. Bari, Pune, Indraprastha"
+              placeholder={t('finder.search.placeholder')}
               onChange={(e) => setText(e.target.value)}
             />
             {/* Never disabled: a disabled default button would also block Enter, and a new query must always go. */}
             <button type="submit" className="button button--primary" aria-busy={busy}>
-              {busy ? 'Searching…' : 'Search'}
+              {t(busy ? 'finder.search.searching' : 'finder.search.button')}
             </button>
           </div>
         </form>
@@ -100,14 +104,14 @@ export function PlaceSearch({
           {error}
         </p>
       )}
-      {empty && <p className="finder-message">Nothing matches “{results.query}”. Try a city name.</p>}
+      {empty && <p className="finder-message">{t('finder.search.nothing', { query: results.query })}</p>}
       {results && !empty && (
         <p className="place-search__answer" data-testid="search-answer-for">
-          Results for “{results.query}”
+          {t('finder.search.resultsFor', { query: results.query })}
         </p>
       )}
       {results && results.places.length > 0 && (
-        <ul className="place-search__hits" aria-label="Places found">
+        <ul className="place-search__hits" aria-label={t('finder.search.placesLabel')}>
           {results.places.map((p) => (
             <li key={`${p.countryCode}:${p.name}:${p.lon}:${p.lat}`} data-testid="place-hit">
               <button
@@ -137,7 +141,7 @@ export function PlaceSearch({
         </ul>
       )}
       {results && results.stations.length > 0 && (
-        <ul className="place-search__hits" aria-label="Stations found">
+        <ul className="place-search__hits" aria-label={t('finder.search.stationsLabel')}>
           {results.stations.map((h) => (
             <li key={h.id}>
               <button
@@ -152,9 +156,12 @@ export function PlaceSearch({
                 <span>{[h.address, h.city, h.region, h.countryCode].filter(Boolean).join(', ')}</span>
                 {h.distanceKm !== undefined && (
                   <span>
-                    {formatDistance(h.distanceKm)}
-                    {h.bearingDeg !== undefined && h.distanceKm >= 0.05 ? ` ${cardinalOf(h.bearingDeg)}` : ''}{' '}
-                    away
+                    {h.bearingDeg !== undefined && h.distanceKm >= 0.05
+                      ? t('finder.search.awayTowards', {
+                          distance: formatDistanceKm(h.distanceKm),
+                          cardinal: cardinalText(h.bearingDeg),
+                        })
+                      : t('finder.search.away', { distance: formatDistanceKm(h.distanceKm) })}
                   </span>
                 )}
               </button>

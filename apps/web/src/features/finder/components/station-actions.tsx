@@ -1,20 +1,21 @@
 import type { StationSummary } from '@cng/shared';
 import { toast } from 'react-toastify';
 import { site } from '../../../config/site';
+import { pagePath, t } from '../../../i18n/i18n';
 import { shownName } from '../../../lib/station-name';
 import { useFavourites } from '../hooks/use-favourites';
 import { toggleFavourite } from '../utils/favourites-store';
-import { NAVIGATION_LABELS, navigationChoices, navigationUrl } from '../utils/navigation-links';
+import { navigationChoices, navigationLabel, navigationUrl } from '../utils/navigation-links';
 
-/** The shareable deep link of a station on this site. */
+/** The shareable deep link of a station on this site, in the page's language. */
 export function stationUrl(id: string): string {
   const origin = typeof window === 'undefined' ? site.url : window.location.origin;
-  return `${origin}/stations/${encodeURIComponent(id)}`;
+  return `${origin}${pagePath(`/stations/${encodeURIComponent(id)}`)}`;
 }
 
 async function share(station: StationSummary) {
   const url = stationUrl(station.id);
-  const data = { title: shownName(station), text: `${shownName(station)} – CNG station`, url };
+  const data = { title: shownName(station), text: t('finder.share.text', { name: shownName(station) }), url };
   if (navigator.share && navigator.canShare?.(data) !== false) {
     try {
       await navigator.share(data);
@@ -26,10 +27,10 @@ async function share(station: StationSummary) {
   }
   try {
     await navigator.clipboard.writeText(url);
-    toast.success('Link copied.');
+    toast.success(t('finder.share.copied'));
   } catch {
     // Clipboard blocked (permissions, insecure context): show the link so it can be copied by hand.
-    window.prompt('Copy this link:', url);
+    window.prompt(t('finder.share.copyPrompt'), url);
   }
 }
 
@@ -46,10 +47,10 @@ export function StationActions({ station }: { station: StationSummary }) {
         target="_blank"
         rel="noopener noreferrer"
       >
-        Navigate with {NAVIGATION_LABELS[first!]}
+        {t('finder.navigation.with', { app: navigationLabel(first!) })}
       </a>
       <details className="station-actions__more">
-        <summary>Other navigation apps</summary>
+        <summary>{t('finder.navigation.others')}</summary>
         <ul>
           {others.map((app) => (
             <li key={app}>
@@ -58,14 +59,14 @@ export function StationActions({ station }: { station: StationSummary }) {
                 target="_blank"
                 rel="noopener noreferrer"
               >
-                {NAVIGATION_LABELS[app]}
+                {navigationLabel(app)}
               </a>
             </li>
           ))}
         </ul>
       </details>
       <button type="button" className="button" onClick={() => void share(station)}>
-        Share
+        {t('finder.share.button')}
       </button>
       <button
         type="button"
@@ -73,7 +74,7 @@ export function StationActions({ station }: { station: StationSummary }) {
         aria-pressed={isFavourite}
         onClick={() => toggleFavourite(station)}
       >
-        {isFavourite ? '★ Saved (remove)' : '☆ Save to favourites'}
+        {t(isFavourite ? 'finder.favourites.saved' : 'finder.favourites.save')}
       </button>
     </div>
   );

@@ -1,13 +1,7 @@
-import {
-  bearingDeg,
-  cardinalOf,
-  distanceKm,
-  explanationAt,
-  formatDistance,
-  type StationSummary,
-} from '@cng/shared';
+import { bearingDeg, distanceKm, explanationAt, type StationSummary } from '@cng/shared';
 import type { LonLat } from '../../../components/map/lat-lng';
-import { formatDay } from '../../../lib/formatters';
+import { type MessageId, t } from '../../../i18n/i18n';
+import { formatDateNumeric, formatDay, formatDistanceKm, formatInteger } from '../../../lib/formatters';
 import { brandBesideName, shownName } from '../../../lib/station-name';
 import { OfflineMarker } from '../../../pwa/offline-marker';
 import { useFavourites } from '../hooks/use-favourites';
@@ -18,6 +12,7 @@ import { ReportTimeline } from '../status/report-timeline';
 import { StatusBadge } from '../status/status-badge';
 import { useMinuteClock } from '../status/use-minute-clock';
 import { useStationEvents } from '../status/use-station-events';
+import { cardinalText } from '../utils/cardinal';
 import { ProblemForm } from './problem-form';
 import { StationActions } from './station-actions';
 import { OpenNow, PriceAgeWarning, priceText } from './station-facts';
@@ -46,20 +41,20 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 
 /** Everything known about one station, where it came from, and what the driver can do with it. */
 /** Who last confirmed a station. */
-const CONFIRMED_BY: Record<StationSummary['lastConfirmed']['by'], string> = {
-  source: 'by its source',
-  driver: 'by a driver’s report',
-  operator: 'by the operator',
+const CONFIRMED_BY: Record<StationSummary['lastConfirmed']['by'], MessageId> = {
+  source: 'finder.details.confirmedBySource',
+  driver: 'finder.details.confirmedByDriver',
+  operator: 'finder.details.confirmedByOperator',
 };
 
 /** Where a station's position comes from, in a driver's words (issue 15: trust on every station). */
-const POSITION_SOURCE: Record<StationSummary['coordinateQuality'], string> = {
-  operator: 'published by the operator',
-  osm: 'from OpenStreetMap',
-  government: 'from the official register',
-  geocoded: 'approximate: placed from an address',
-  drivers: 'added by drivers, unconfirmed',
-  corrected: 'corrected by a moderator from drivers’ reports',
+const POSITION_SOURCE: Record<StationSummary['coordinateQuality'], MessageId> = {
+  operator: 'finder.details.positionOperator',
+  osm: 'finder.details.positionOsm',
+  government: 'finder.details.positionGovernment',
+  geocoded: 'finder.details.positionGeocoded',
+  drivers: 'finder.details.positionDrivers',
+  corrected: 'finder.details.positionCorrected',
 };
 
 export function StationDetails({
@@ -82,13 +77,15 @@ export function StationDetails({
     return (
       <div className="station-details" data-testid="station-details">
         <H>
-          {loading
-            ? 'Loading station…'
-            : problemKind === 'offline'
-              ? 'Not available offline'
-              : problemKind === 'gone'
-                ? 'Station not found'
-                : 'Could not load this station'}
+          {t(
+            loading
+              ? 'finder.details.loading'
+              : problemKind === 'offline'
+                ? 'finder.details.notOffline'
+                : problemKind === 'gone'
+                  ? 'finder.details.notFound'
+                  : 'finder.details.couldNotLoad',
+          )}
         </H>
         {problem && <p className="finder-message finder-message--warn">{problem}</p>}
       </div>
@@ -104,14 +101,14 @@ export function StationDetails({
       {brandBesideName(station) && <p className="station-details__brand">{brandBesideName(station)}</p>}
       {origin === 'saved' && problem && (
         <p className="finder-message finder-message--warn" role="status">
-          {problem} Showing the copy saved on this device.
+          {t('finder.details.savedCopy', { problem })}
         </p>
       )}
       <OfflineMarker dataAtMs={offlineDataAtMs} />
       <p className="station-details__live">
         {km !== null && deg !== null && (
           <strong data-testid="details-distance">
-            {formatDistance(km)} {cardinalOf(deg)}
+            {t('finder.distanceTowards', { distance: formatDistanceKm(km), cardinal: cardinalText(deg) })}
           </strong>
         )}
         <OpenNow station={station} />
@@ -119,28 +116,27 @@ export function StationDetails({
       </p>
       <StationActions station={station} />
       <dl className="station-details__facts">
-        <Fact label="Address">
+        <Fact label={t('finder.details.address')}>
           {[station.address, station.city, station.region, station.countryCode].filter(Boolean).join(', ') ||
-            'Not published by the source'}
+            t('finder.details.notPublishedBySource')}
         </Fact>
-        <Fact label="Opening hours">
-          {station.openingHours ?? (cng.open24x7 ? '24/7' : 'Not published by the source')}
+        <Fact label={t('finder.details.openingHours')}>
+          {station.openingHours ??
+            (cng.open24x7 ? t('finder.details.open247') : t('finder.details.notPublishedBySource'))}
         </Fact>
         {station.accessHours && station.accessHours !== station.openingHours && (
-          <Fact label="Hours and access">{station.accessHours}</Fact>
+          <Fact label={t('finder.details.hoursAndAccess')}>{station.accessHours}</Fact>
         )}
-        <Fact label="Phone">
+        <Fact label={t('finder.details.phone')}>
           {station.phone ? (
             <a href={`tel:${station.phone.replace(/[^\d+]/g, '')}`}>{station.phone}</a>
           ) : (
-            'Not published'
+            t('finder.details.notPublished')
           )}
         </Fact>
-        <Fact label="CNG price">
+        <Fact label={t('finder.details.price')}>
           {price ??
-            (station.price?.outlier
-              ? 'The published price looks wrong, so we do not show it'
-              : 'Not published')}
+            (station.price?.outlier ? t('finder.details.priceOutlier') : t('finder.details.notPublished'))}
           {price && (
             <>
               {' '}
@@ -148,39 +144,43 @@ export function StationDetails({
             </>
           )}
         </Fact>
-        <Fact label="Live status">{explanationAt(station.status, nowMs)}</Fact>
+        <Fact label={t('finder.details.liveStatus')}>{explanationAt(station.status, nowMs)}</Fact>
         {(cng.fillType || cng.pressurePsi || cng.vehicleClass || cng.dispensers || cng.renewable) && (
-          <Fact label="CNG details">
+          <Fact label={t('finder.details.cngDetails')}>
             {[
-              cng.fillType && `${cng.fillType} fill`,
-              cng.pressurePsi && `${cng.pressurePsi.join('/')} PSI`,
-              cng.vehicleClass && `vehicles: ${cng.vehicleClass}`,
-              cng.dispensers && `${cng.dispensers} dispenser${cng.dispensers === 1 ? '' : 's'}`,
-              cng.renewable && 'sells renewable gas',
+              cng.fillType && t('finder.details.fill', { type: cng.fillType }),
+              cng.pressurePsi &&
+                t('finder.details.psi', { values: cng.pressurePsi.map((p) => formatInteger(p)).join('/') }),
+              cng.vehicleClass && t('finder.details.vehicles', { classes: cng.vehicleClass }),
+              cng.dispensers && t('finder.details.dispensers', { count: cng.dispensers }),
+              cng.renewable && t('finder.details.renewable'),
             ]
               .filter(Boolean)
               .join(' · ')}
           </Fact>
         )}
         {shownName(station) !== station.name && (
-          <Fact label="Name in the source">
+          <Fact label={t('finder.details.sourceName')}>
             <span data-testid="details-source-name">{station.name}</span>
           </Fact>
         )}
-        <Fact label="Position">
+        <Fact label={t('finder.details.position')}>
           {station.lat.toFixed(5)}, {station.lon.toFixed(5)} ·{' '}
-          <span data-testid="details-position-source">{POSITION_SOURCE[station.coordinateQuality]}</span>
+          <span data-testid="details-position-source">{t(POSITION_SOURCE[station.coordinateQuality])}</span>
         </Fact>
         {station.lastConfirmed && (
-          <Fact label="Last confirmed">
+          <Fact label={t('finder.details.lastConfirmed')}>
             <span data-testid="details-last-confirmed">
-              {CONFIRMED_BY[station.lastConfirmed.by]}, {formatDay(new Date(station.lastConfirmed.at))}
+              {t('finder.details.confirmedAt', {
+                by: t(CONFIRMED_BY[station.lastConfirmed.by]),
+                date: formatDay(new Date(station.lastConfirmed.at)),
+              })}
             </span>
           </Fact>
         )}
       </dl>
       <section className="station-details__reports" aria-labelledby="details-reports">
-        <h3 id="details-reports">Recent reports from drivers</h3>
+        <h3 id="details-reports">{t('finder.details.reports')}</h3>
         <ReportTimeline stationId={station.id} version={events.seqs[station.id]} />
       </section>
       <ReportForm
@@ -190,8 +190,8 @@ export function StationDetails({
         stationAt={station}
       />
       <ProblemForm station={station} position={position} />
-      <section className="station-details__sources" aria-label="Data sources">
-        <h3>Source and licence</h3>
+      <section className="station-details__sources" aria-label={t('finder.details.sourcesLabel')}>
+        <h3>{t('finder.details.sources')}</h3>
         <ul>
           {station.sources.map((s) => (
             <li key={`${s.source}:${s.sourceId}`}>
@@ -205,7 +205,7 @@ export function StationDetails({
               — {s.licence}
               <span className="station-details__imported">
                 {' '}
-                (imported {new Date(s.importedAt).toLocaleDateString()})
+                {t('finder.details.imported', { date: formatDateNumeric(new Date(s.importedAt)) })}
               </span>
             </li>
           ))}

@@ -1,7 +1,10 @@
 import { PRICE_STALE_AFTER_DAYS, type Price, priceAge } from '@cng/shared';
 import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { useFinderMessages } from '../test-messages';
 import { OpenNow, PriceAgeWarning, priceText } from './station-facts';
+
+beforeAll(() => useFinderMessages());
 
 afterEach(cleanup);
 

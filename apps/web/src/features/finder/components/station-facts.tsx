@@ -1,4 +1,5 @@
 import { type Price, priceAge, type StationSummary } from '@cng/shared';
+import { t } from '../../../i18n/i18n';
 import { formatCurrency, formatDay } from '../../../lib/formatters';
 
 /**
@@ -9,15 +10,15 @@ export function priceText(price: Price | null, { short = false }: { short?: bool
   if (!price || price.outlier) return null;
   // Fuel prices are published to the tenth of a cent (€1.699/kg) and drivers compare that digit.
   const amount = formatCurrency(price.amount, price.currency);
-  return `${amount}/kg · ${formatDay(new Date(price.publishedAt), { short })}`;
+  return t('finder.price.perKg', { amount, date: formatDay(new Date(price.publishedAt), { short }) });
 }
 
 /** "3 months old"-style words for a price's age in days. */
 export function ageText(days: number): string {
-  if (days < 14) return `${days} days old`;
-  if (days < 60) return `${Math.floor(days / 7)} weeks old`;
-  if (days < 730) return `${Math.floor(days / 30)} months old`;
-  return `${Math.floor(days / 365)} years old`;
+  if (days < 14) return t('finder.price.daysOld', { count: days });
+  if (days < 60) return t('finder.price.weeksOld', { count: Math.floor(days / 7) });
+  if (days < 730) return t('finder.price.monthsOld', { count: Math.floor(days / 30) });
+  return t('finder.price.yearsOld', { count: Math.floor(days / 365) });
 }
 
 /**
@@ -43,10 +44,10 @@ export function PriceAgeWarning({
         <>
           {' '}
           <span aria-hidden="true">⚠</span>
-          <span className="visually-hidden">price {ageText(days)}</span>
+          <span className="visually-hidden">{t('finder.price.ageShort', { age: ageText(days) })}</span>
         </>
       ) : (
-        `⚠ Price ${ageText(days)}: it may have changed`
+        t('finder.price.ageWarning', { age: ageText(days) })
       )}
     </span>
   );
@@ -61,8 +62,13 @@ export function OpenNow({
   hideUnknown?: boolean;
 }) {
   if (station.openNow === true)
-    return <span className="open-now open-now--open">{station.cng.open24x7 ? 'Open 24/7' : 'Open now'}</span>;
-  if (station.openNow === false) return <span className="open-now open-now--closed">Closed now</span>;
+    return (
+      <span className="open-now open-now--open">
+        {t(station.cng.open24x7 ? 'finder.open.allDay' : 'finder.open.now')}
+      </span>
+    );
+  if (station.openNow === false)
+    return <span className="open-now open-now--closed">{t('finder.open.closed')}</span>;
   if (hideUnknown) return null;
-  return <span className="open-now open-now--unknown">Hours unknown</span>;
+  return <span className="open-now open-now--unknown">{t('finder.open.unknown')}</span>;
 }

@@ -1,7 +1,11 @@
-import { cardinalOf, formatDistance, type NearestStation } from '@cng/shared';
+import type { NearestStation } from '@cng/shared';
 import { useState } from 'react';
+import { t } from '../../../i18n/i18n';
+import { tRich } from '../../../i18n/rich';
+import { formatDistanceKm, formatInteger } from '../../../lib/formatters';
 import { brandBesideName, shownName } from '../../../lib/station-name';
 import { StatusBadge } from '../status/status-badge';
+import { cardinalText } from '../utils/cardinal';
 import { arrowRotationDeg, type Heading } from '../utils/heading-source';
 import { DirectionArrow } from './direction-arrow';
 import { OpenNow, PriceAgeWarning, priceText } from './station-facts';
@@ -28,11 +32,11 @@ export function StationList({ stations, selectedId, heading, onSelect, onDetails
   const shown = showAll ? stations : stations.slice(0, COLLAPSED_ROWS);
   return (
     <>
-      <ol className="station-list" aria-label="Stations nearest first" data-testid="station-list">
+      <ol className="station-list" aria-label={t('finder.list.label')} data-testid="station-list">
         {shown.map((s) => {
           const price = priceText(s.price, { short: true });
           const sub = [brandBesideName(s), s.city].filter(Boolean).join(' · ');
-          const cardinal = cardinalOf(s.bearingDeg);
+          const cardinal = cardinalText(s.bearingDeg);
           return (
             <li
               key={s.id}
@@ -48,14 +52,14 @@ export function StationList({ stations, selectedId, heading, onSelect, onDetails
                 <DirectionArrow
                   size={32}
                   rotationDeg={arrowRotationDeg(heading, s.bearingDeg)}
-                  label={`Towards ${cardinal}`}
+                  label={t('finder.list.towards', { cardinal })}
                 />
                 <span className="station-row__text">
                   <span className="station-row__name">{shownName(s)}</span>
                   {sub && <span className="station-row__sub">{sub}</span>}
                   <span className="station-row__facts">
                     <strong className="station-row__distance" data-testid="row-distance">
-                      {formatDistance(s.distanceKm)}
+                      {formatDistanceKm(s.distanceKm)}
                     </strong>
                     <span className="station-row__cardinal">{cardinal}</span>
                     <OpenNow station={s} hideUnknown />
@@ -70,7 +74,11 @@ export function StationList({ stations, selectedId, heading, onSelect, onDetails
                 </span>
               </button>
               <button type="button" className="station-row__details" onClick={() => onDetails(s.id)}>
-                Details<span className="visually-hidden"> of {shownName(s)}</span>
+                {tRich(
+                  'finder.list.details',
+                  { name: shownName(s) },
+                  { hidden: (children) => <span className="visually-hidden">{children}</span> },
+                )}
               </button>
             </li>
           );
@@ -78,7 +86,7 @@ export function StationList({ stations, selectedId, heading, onSelect, onDetails
       </ol>
       {stations.length > shown.length && (
         <button type="button" className="button station-list__more" onClick={() => setShowAll(true)}>
-          Show all {stations.length} stations
+          {t('finder.list.showAll', { count: formatInteger(stations.length) })}
         </button>
       )}
     </>

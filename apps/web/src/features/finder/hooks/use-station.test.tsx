@@ -1,8 +1,11 @@
 import type { StationSummary } from '@cng/shared';
 import { renderHook, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AREA_KEY, saveStations } from '../offline/offline-stations';
+import { useFinderMessages } from '../test-messages';
 import { useStation } from './use-station';
+
+beforeAll(() => useFinderMessages());
 
 /** A station row with the fields the hook passes through. */
 function station(id: string, name = id): StationSummary {

@@ -1,5 +1,6 @@
 import type { StationSummary } from '@cng/shared';
 import { useEffect, useRef, useState } from 'react';
+import { t } from '../../../i18n/i18n';
 import { FinderApiError, fetchStation } from '../api/finder-api';
 import { savedStation } from '../offline/offline-stations';
 import { readFavourites } from '../utils/favourites-store';
@@ -65,12 +66,12 @@ export function useStation(id: string, known?: StationSummary | null): StationSt
           loading: false,
           problemKind: gone ? 'gone' : offline ? 'offline' : 'error',
           problem: gone
-            ? 'This station is no longer in our data (it may have closed or been removed by its source).'
+            ? t('finder.details.gone')
             : offline
               ? copy
-                ? 'You are offline.'
-                : 'You are offline and this station is not saved on this device. Open it again when you are back online.'
-              : `Could not load the latest details: ${(err as Error).message}`,
+                ? t('finder.details.offline')
+                : t('finder.details.offlineNotSaved')
+              : t('finder.details.couldNotLoadLatest', { error: (err as Error).message }),
         });
       });
     return () => controller.abort();

@@ -1,5 +1,5 @@
 import type { NearestStation, StationSummary } from '@cng/shared';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   AREA_KEY,
   AREA_LIMIT,
@@ -7,9 +7,12 @@ import {
   savedAreaCoverage,
   saveStations,
 } from '../offline/offline-stations';
+import { useFinderMessages } from '../test-messages';
 import { testStation as station } from '../test-station';
 import { NO_FILTERS } from '../utils/finder-filters';
 import { loadNearest, nearestIsProven, stationFilter, stationsAt } from './nearest-list';
+
+beforeAll(() => useFinderMessages());
 
 const bari = { lon: 16.87, lat: 41.12 };
 /** A point `km` north of Bari (one degree of latitude is about 111.2 km). */

@@ -7,6 +7,7 @@ import {
   type StationSummary,
 } from '@cng/shared';
 import type { LonLat } from '../../../components/map/lat-lng';
+import { t } from '../../../i18n/i18n';
 import { fetchNearest, fetchUnfiltered, NEAREST_LIMIT, NEAREST_RADIUS_KM } from '../api/finder-api';
 import { type SavedCoverage, savedStationsNear } from '../offline/offline-stations';
 import { rememberNearest } from '../offline/remember-nearest';
@@ -135,9 +136,7 @@ export async function loadNearest(
           : (saved.stations[0] ?? null),
         list: null,
         offline: { dataAtMs: saved.dataAtMs, coverage: saved.coverage },
-        error: offline
-          ? 'You are offline: showing saved stations.'
-          : 'No connection: showing saved stations.',
+        error: offline ? t('finder.list.offlineSaved') : t('finder.list.noConnectionSaved'),
       };
     }
     return {
@@ -146,8 +145,8 @@ export async function loadNearest(
       list: null,
       offline: null,
       error: offline
-        ? 'You are offline: showing the last list.'
-        : `Could not load stations: ${(err as Error).message}`,
+        ? t('finder.list.offlineLast')
+        : t('finder.list.couldNotLoad', { error: (err as Error).message }),
     };
   }
 }

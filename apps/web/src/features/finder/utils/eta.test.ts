@@ -1,6 +1,9 @@
 // @vitest-environment node
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useFinderMessages } from '../test-messages';
 import { closingSpeedKmh, etaText, straightLineEta } from './eta';
+
+beforeAll(() => useFinderMessages());
 
 describe('closing speed', () => {
   it('is the full speed when heading straight at the station and negative when heading away', () => {

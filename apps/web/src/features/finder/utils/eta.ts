@@ -1,4 +1,5 @@
-import { formatDurationMin } from '@cng/shared';
+import { t } from '../../../i18n/i18n';
+import { formatDuration } from '../../../lib/formatters';
 
 /** Below this speed (km/h) an ETA means nothing: the driver is standing or crawling. */
 export const MIN_ETA_SPEED_KMH = 5;
@@ -52,16 +53,18 @@ export function etaText(eta: Eta): string {
   switch (eta.kind) {
     case 'minutes':
       // "0 min" reads as "there"; under a minute is what it is.
-      return `ETA ${eta.minutes < 1 ? '< 1 min' : formatDurationMin(eta.minutes)} (straight-line)`;
+      return t('finder.eta.minutes', {
+        duration: eta.minutes < 1 ? t('finder.duration.underMinute') : formatDuration(eta.minutes),
+      });
     case 'away':
-      return 'Not getting closer — no ETA';
+      return t('finder.eta.away');
     case 'slow':
-      return 'ETA when moving';
+      return t('finder.eta.slow');
     case 'no-course':
-      return 'ETA once your direction is known';
+      return t('finder.eta.noCourse');
     case 'no-speed-yet':
-      return 'ETA once your speed is known';
+      return t('finder.eta.noSpeedYet');
     case 'no-gps':
-      return 'ETA needs GPS';
+      return t('finder.eta.noGps');
   }
 }

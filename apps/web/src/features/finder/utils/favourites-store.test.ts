@@ -1,6 +1,7 @@
 import type { StationSummary } from '@cng/shared';
 import { UNKNOWN_STATUS } from '@cng/shared';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { useFinderMessages } from '../test-messages';
 import {
   exportFavourites,
   FAVOURITES_KEY,
@@ -10,6 +11,8 @@ import {
   resetFavouritesCache,
   toggleFavourite,
 } from './favourites-store';
+
+beforeAll(() => useFinderMessages());
 
 function station(id: string, name: string): StationSummary {
   return {

@@ -1,4 +1,5 @@
 import type { StationSummary } from '@cng/shared';
+import { t } from '../../../i18n/i18n';
 
 /** localStorage key; the version lets a future format migrate instead of losing favourites. */
 export const FAVOURITES_KEY = 'cng.favourites.v1';
@@ -135,10 +136,10 @@ export function importFavourites(text: string): number {
   try {
     parsed = JSON.parse(text) as FavouritesFile;
   } catch {
-    throw new Error('This file is not a CNG Navigator favourites file (it is not JSON).');
+    throw new Error(t('finder.favourites.notJson'));
   }
   if (parsed?.app !== 'cng-navigator' || parsed.kind !== 'favourites' || !Array.isArray(parsed.favourites)) {
-    throw new Error('This file is not a CNG Navigator favourites file.');
+    throw new Error(t('finder.favourites.notFile'));
   }
   const current = readFavourites();
   const known = new Set(current.map((f) => f.id));

@@ -1,6 +1,9 @@
 // @vitest-environment node
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useFinderMessages } from '../test-messages';
 import { effectiveFilters, filtersSummary, hasFilters, hoursKnownIn, NO_FILTERS } from './finder-filters';
+
+beforeAll(() => useFinderMessages());
 
 describe('the "open now" filter', () => {
   it('knows hours only when some station publishes them (openNow true or false, not null)', () => {

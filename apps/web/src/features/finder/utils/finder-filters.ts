@@ -1,3 +1,5 @@
+import { t } from '../../../i18n/i18n';
+
 /**
  * The driver's list filters. They last for this tab's session only (sessionStorage): a filter ticked on an
  * earlier visit must never hide the nearest station on the next one.
@@ -78,9 +80,9 @@ export function effectiveFilters(filters: FinderFilters, hoursKnown: boolean | n
 export function filtersSummary(f: FinderFilters): string | null {
   const operator = operatorQuery(f.operator);
   const parts = [
-    f.openNow ? 'open now' : null,
-    f.availableOnly ? 'gas reported available' : null,
-    operator ? `“${operator}”` : null,
+    f.openNow ? t('finder.filters.summaryOpenNow') : null,
+    f.availableOnly ? t('finder.filters.summaryAvailable') : null,
+    operator ? t('finder.filters.summaryOperator', { operator }) : null,
   ].filter(Boolean);
   return parts.length ? parts.join(' · ') : null;
 }

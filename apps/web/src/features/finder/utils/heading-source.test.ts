@@ -1,7 +1,10 @@
 // @vitest-environment node
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useFinderMessages } from '../test-messages';
 import { arrowRotationDeg, headingFor, headingLabel } from './heading-source';
 import { INITIAL_MOTION } from './motion';
+
+beforeAll(() => useFinderMessages());
 
 describe('which heading the arrow uses', () => {
   it('uses the GPS course while moving, even when a compass is available', () => {

@@ -1,4 +1,5 @@
 import { relativeAngleDeg } from '@cng/shared';
+import { t } from '../../../i18n/i18n';
 import { MIN_COURSE_SPEED_KMH, type MotionState } from './motion';
 
 /** Which way "up" is for the direction arrow, and why. */
@@ -28,9 +29,9 @@ export function arrowRotationDeg(heading: Heading, targetBearingDeg: number): nu
 
 /** Words for the heading source, so the panel says how to read the arrow. */
 export function headingLabel(source: Heading['source'], gps = true): string {
-  if (source === 'course') return 'Arrow relative to your direction of travel';
-  if (source === 'compass') return 'Arrow relative to where your phone points';
+  if (source === 'course') return t('finder.heading.course');
+  if (source === 'compass') return t('finder.heading.compass');
   // A position set by hand never gets a heading: "yet" would promise one.
-  if (!gps) return 'North-up: arrow shows the compass direction from the chosen point';
-  return 'North-up: arrow shows the compass direction (no heading yet)';
+  if (!gps) return t('finder.heading.northUpChosen');
+  return t('finder.heading.northUp');
 }

@@ -1,12 +1,21 @@
+import { t } from '../../../i18n/i18n';
+
 /** Turn-by-turn apps the finder hands a destination to. */
 export type NavigationApp = 'google' | 'apple' | 'osm' | 'geo';
 
-export const NAVIGATION_LABELS: Record<NavigationApp, string> = {
-  google: 'Google Maps',
-  apple: 'Apple Maps',
-  osm: 'OpenStreetMap',
-  geo: 'Phone’s map app',
-};
+/** The app's name as a driver reads it (the phone's own map app in the page's language). */
+export function navigationLabel(app: NavigationApp): string {
+  switch (app) {
+    case 'google':
+      return 'Google Maps';
+    case 'apple':
+      return 'Apple Maps';
+    case 'osm':
+      return 'OpenStreetMap';
+    case 'geo':
+      return t('finder.navigation.phoneApp');
+  }
+}
 
 /** The URL that opens driving directions to `lon, lat` (degrees) in `app`; `label` names the place. */
 export function navigationUrl(app: NavigationApp, lon: number, lat: number, label: string): string {
