@@ -11,6 +11,18 @@ const APP = '^src/(app/|main\\.tsx$|entry-server\\.tsx$)';
 module.exports = {
   forbidden: [
     {
+      name: 'shared-through-client-entry',
+      severity: 'error',
+      comment:
+        "The browser imports @cng/shared through '@cng/shared/client' (or a narrower entry): the main entry " +
+        'carries the API schemas, whose TypeBox builder is not tree-shaken (~5 kB gzip on /App).',
+      from: { path: '^src/' },
+      to: {
+        path: 'packages/shared/src/(index|errors|nullable|proposals-api|station|stations-api|status|status-api)\\.ts$',
+        dependencyTypesNot: ['type-only'],
+      },
+    },
+    {
       name: 'shared-imports-no-feature',
       comment:
         'lib, components, config, content, styles and pwa come before the features: they must not import one.',

@@ -1,4 +1,4 @@
-import { REPORT_LIMITS } from '@cng/shared';
+import { REPORT_LIMITS } from '@cng/shared/client';
 import { intlLocale } from '../i18n/i18n';
 import type { FeatureBlock } from './types';
 

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import fs from 'node:fs';
 import path from 'node:path';
-import { LOCALES } from '@cng/shared';
+import { LOCALES } from '@cng/shared/client';
 import { parse, type Token } from '@messageformat/parser';
 import { describe, expect, it } from 'vitest';
 import { NAMESPACES } from './catalog-types';

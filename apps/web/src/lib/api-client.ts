@@ -1,4 +1,4 @@
-import type { ApiError } from '@cng/shared';
+import type { ApiError } from '@cng/shared/client';
 import { type MessageId, t } from '../i18n/i18n';
 
 /**

@@ -1,7 +1,6 @@
 // @vitest-environment node
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { useFinderMessages } from '../features/finder/test-messages';
-import { intlLocale } from '../i18n/i18n';
+import { activateLocale, intlLocale, loadMessages } from '../i18n/i18n';
 import {
   formatClock,
   formatCurrency,
@@ -13,6 +12,12 @@ import {
   formatMetres,
   warmFormatters,
 } from './formatters';
+
+/** The page's language with the finder's messages (the formatters' units are finder messages). */
+async function useFinderMessages(locale: 'en' | 'hi' | 'mr' | 'bn' | 'it' = 'en') {
+  await loadMessages(['finder'], locale);
+  activateLocale(locale);
+}
 
 beforeAll(() => useFinderMessages());
 

@@ -1,4 +1,4 @@
-import type { Station } from '@cng/shared';
+import type { Station } from '@cng/shared/client';
 
 /**
  * The name to show for a station: its display name (issue 15: "HPCL · 2.1 km S of New Delhi" for a source

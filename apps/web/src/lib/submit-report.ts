@@ -1,4 +1,10 @@
-import type { ReportCreated, ReportPosition, ReportRequest, RetryLaterError, TooFarError } from '@cng/shared';
+import type {
+  ReportCreated,
+  ReportPosition,
+  ReportRequest,
+  RetryLaterError,
+  TooFarError,
+} from '@cng/shared/client';
 import { t } from '../i18n/i18n';
 import { apiRequest } from './api-client';
 

@@ -1,4 +1,4 @@
-import type { ReportRequest } from '@cng/shared';
+import type { ReportRequest } from '@cng/shared/client';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { activateLocale } from '../i18n/i18n';
 import type { SubmitReportResult } from '../lib/submit-report';

@@ -1,4 +1,4 @@
-import type { ReportRequest } from '@cng/shared';
+import type { ReportRequest } from '@cng/shared/client';
 import { loadMessages, type MessageId, t } from '../i18n/i18n';
 import { type SubmitReportResult, submitReport } from '../lib/submit-report';
 import { REPORT_QUEUE_KEY } from './report-queue-key';

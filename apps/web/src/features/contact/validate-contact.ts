@@ -1,4 +1,4 @@
-import { CONTACT_LIMITS } from '@cng/shared';
+import { CONTACT_LIMITS } from '@cng/shared/client';
 import { intlLocale, t } from '../../i18n/i18n';
 
 /** The limits the API enforces too (packages/shared/src/contact.ts). */

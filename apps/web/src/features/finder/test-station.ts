@@ -1,4 +1,4 @@
-import type { StationSummary } from '@cng/shared';
+import type { StationSummary } from '@cng/shared/client';
 
 /** A minimal station row for the finder's unit tests: only the fields the nearest and offline lists read. */
 export function testStation(

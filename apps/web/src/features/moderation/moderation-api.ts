@@ -1,4 +1,4 @@
-import type { Decision, DecisionBody, Proposal } from '@cng/shared';
+import type { Decision, DecisionBody, Proposal } from '@cng/shared/client';
 import { ApiClientError, apiRequest } from '../../lib/api-client';
 
 /** The admin token lives for this tab only (sessionStorage), never in the page's URL or in localStorage. */

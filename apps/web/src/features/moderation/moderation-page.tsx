@@ -1,4 +1,4 @@
-import type { Proposal } from '@cng/shared';
+import type { Proposal } from '@cng/shared/client';
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { decideProposal, fetchPending, TOKEN_KEY } from './moderation-api';
 import { TilePreview } from './tile-preview';

@@ -5,8 +5,8 @@ import type {
   SearchResponse,
   StationSummary,
   StatusList,
-} from '@cng/shared';
-import { STATION_API_LIMITS } from '@cng/shared';
+} from '@cng/shared/client';
+import { STATION_API_LIMITS } from '@cng/shared/client';
 import type { LonLat } from '../../../components/map/lat-lng';
 import { ApiClientError, apiGet } from '../../../lib/api-client';
 import { type FinderFilters, operatorQuery } from '../utils/finder-filters';

@@ -1,4 +1,4 @@
-import type { AddStationBody, ProblemBody, ProposalCreated } from '@cng/shared';
+import type { AddStationBody, ProblemBody, ProposalCreated } from '@cng/shared/client';
 import { t } from '../../../i18n/i18n';
 import { apiRequest } from '../../../lib/api-client';
 

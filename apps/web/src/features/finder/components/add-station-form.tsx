@@ -1,4 +1,4 @@
-import { PROPOSAL_LIMITS } from '@cng/shared';
+import { PROPOSAL_LIMITS } from '@cng/shared/client';
 import { type FormEvent, useId, useState } from 'react';
 import type { LonLat } from '../../../components/map/lat-lng';
 import { currentLocale, t } from '../../../i18n/i18n';

@@ -1,4 +1,4 @@
-import type { StationSummary } from '@cng/shared';
+import type { StationSummary } from '@cng/shared/client';
 import { useEffect, useRef } from 'react';
 import type { LonLat } from '../../../components/map/lat-lng';
 import { t } from '../../../i18n/i18n';

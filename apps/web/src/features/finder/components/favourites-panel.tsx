@@ -1,4 +1,4 @@
-import { bearingDeg, distanceKm } from '@cng/shared';
+import { bearingDeg, distanceKm } from '@cng/shared/client';
 import { type ChangeEvent, useRef } from 'react';
 import type { LonLat } from '../../../components/map/lat-lng';
 import { t } from '../../../i18n/i18n';

@@ -1,4 +1,4 @@
-import type { NearestStation } from '@cng/shared';
+import type { NearestStation } from '@cng/shared/client';
 import { t } from '../../../i18n/i18n';
 import { tRich } from '../../../i18n/rich';
 import { formatDistanceKm } from '../../../lib/formatters';

@@ -1,4 +1,4 @@
-import type { NearestStation, StationSummary } from '@cng/shared';
+import type { NearestStation, StationSummary } from '@cng/shared/client';
 import * as L from 'leaflet';
 import { useEffect, useRef, useState } from 'react';
 import { fromLeaflet, type LonLat, toLeaflet } from '../../../components/map/lat-lng';

@@ -1,4 +1,4 @@
-import type { NearestStation } from '@cng/shared';
+import type { NearestStation } from '@cng/shared/client';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { useFinderMessages } from '../test-messages';

@@ -1,4 +1,4 @@
-import type { PlaceHit, SearchHit } from '@cng/shared';
+import type { PlaceHit, SearchHit } from '@cng/shared/client';
 import { type FormEvent, useRef, useState } from 'react';
 import type { LonLat } from '../../../components/map/lat-lng';
 import { t } from '../../../i18n/i18n';

@@ -1,4 +1,4 @@
-import { PROBLEM_REASONS, type ProblemReason, type StationSummary } from '@cng/shared';
+import { PROBLEM_REASONS, type ProblemReason, type StationSummary } from '@cng/shared/client';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import type { LonLat } from '../../../components/map/lat-lng';
 import { currentLocale, type MessageId, t } from '../../../i18n/i18n';

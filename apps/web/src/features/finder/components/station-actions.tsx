@@ -1,4 +1,4 @@
-import type { StationSummary } from '@cng/shared';
+import type { StationSummary } from '@cng/shared/client';
 import { toast } from 'react-toastify';
 import { site } from '../../../config/site';
 import { pagePath, t } from '../../../i18n/i18n';

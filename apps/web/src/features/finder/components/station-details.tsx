@@ -1,4 +1,4 @@
-import { bearingDeg, distanceKm, explanationAt, type StationSummary } from '@cng/shared';
+import { bearingDeg, distanceKm, explanationAt, type StationSummary } from '@cng/shared/client';
 import type { LonLat } from '../../../components/map/lat-lng';
 import { type MessageId, t } from '../../../i18n/i18n';
 import { formatDateNumeric, formatDay, formatDistanceKm, formatInteger } from '../../../lib/formatters';

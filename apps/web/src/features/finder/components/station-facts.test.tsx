@@ -1,4 +1,4 @@
-import { PRICE_STALE_AFTER_DAYS, type Price, priceAge } from '@cng/shared';
+import { PRICE_STALE_AFTER_DAYS, type Price, priceAge } from '@cng/shared/client';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { useFinderMessages } from '../test-messages';

@@ -1,4 +1,4 @@
-import { type Price, priceAge, type StationSummary } from '@cng/shared';
+import { type Price, priceAge, type StationSummary } from '@cng/shared/client';
 import { t } from '../../../i18n/i18n';
 import { formatCurrency, formatDay } from '../../../lib/formatters';
 

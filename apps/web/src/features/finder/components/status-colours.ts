@@ -1,4 +1,4 @@
-import type { StatusSummary } from '@cng/shared';
+import type { StatusSummary } from '@cng/shared/client';
 
 /** Marker colour per live status; the same hues as the live-status badge, strong enough on map tiles. */
 export const STATUS_COLOURS: Record<StatusSummary['status'], string> = {

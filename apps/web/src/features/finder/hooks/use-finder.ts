@@ -1,4 +1,4 @@
-import { bearingDeg, distanceKm, type NearestStation, type StationSummary } from '@cng/shared';
+import { bearingDeg, distanceKm, type NearestStation, type StationSummary } from '@cng/shared/client';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useStationEvents } from '../status/use-station-events';
 import { chooseFollowed, passedPicked } from '../utils/ahead';

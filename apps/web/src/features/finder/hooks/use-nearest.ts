@@ -1,4 +1,4 @@
-import type { NearestStation } from '@cng/shared';
+import type { NearestStation } from '@cng/shared/client';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { LonLat } from '../../../components/map/lat-lng';
 import { type FetchedList, loadNearest, nearestIsProven, stationsAt } from '../nearest/nearest-list';

@@ -1,4 +1,4 @@
-import type { StationSummary } from '@cng/shared';
+import type { StationSummary } from '@cng/shared/client';
 import { renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AREA_KEY, saveStations } from '../offline/offline-stations';

@@ -1,4 +1,4 @@
-import type { StationSummary } from '@cng/shared';
+import type { StationSummary } from '@cng/shared/client';
 import { useEffect, useRef, useState } from 'react';
 import { t } from '../../../i18n/i18n';
 import { FinderApiError, fetchStation } from '../api/finder-api';

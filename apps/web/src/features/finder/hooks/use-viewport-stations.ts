@@ -1,4 +1,4 @@
-import type { StationSummary } from '@cng/shared';
+import type { StationSummary } from '@cng/shared/client';
 import * as L from 'leaflet';
 import { useEffect, useRef, useState } from 'react';
 import { toLeaflet } from '../../../components/map/lat-lng';

@@ -1,4 +1,4 @@
-import type { NearestStation, StationSummary } from '@cng/shared';
+import type { NearestStation, StationSummary } from '@cng/shared/client';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   AREA_KEY,

@@ -5,7 +5,7 @@ import {
   operatorQueryText,
   operatorSearchText,
   type StationSummary,
-} from '@cng/shared';
+} from '@cng/shared/client';
 import type { LonLat } from '../../../components/map/lat-lng';
 import { t } from '../../../i18n/i18n';
 import { fetchNearest, fetchUnfiltered, NEAREST_LIMIT, NEAREST_RADIUS_KM } from '../api/finder-api';

@@ -1,4 +1,4 @@
-import { distanceKm, type StationSummary } from '@cng/shared';
+import { distanceKm, type StationSummary } from '@cng/shared/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { testStation as station } from '../test-station';
 import {

@@ -1,4 +1,4 @@
-import { bearingDeg, distanceKm, type NearestStation, type StationSummary } from '@cng/shared';
+import { bearingDeg, distanceKm, type NearestStation, type StationSummary } from '@cng/shared/client';
 import type { LonLat } from '../../../components/map/lat-lng';
 
 /** The last nearest list the finder showed (whatever its filters). */

@@ -1,4 +1,4 @@
-import { STATION_API_LIMITS, type StationSummary } from '@cng/shared';
+import { STATION_API_LIMITS, type StationSummary } from '@cng/shared/client';
 import type { LonLat } from '../../../components/map/lat-lng';
 import { whenIdle } from '../../../pwa/when-idle';
 import { fetchUnfiltered } from '../api/finder-api';

@@ -1,4 +1,4 @@
-import { distanceKm } from '@cng/shared';
+import { distanceKm } from '@cng/shared/client';
 
 /** When a driver counts as "at a station": stopped (or crawling in the queue) near it for about a minute. */
 export const ARRIVAL_RULES = {

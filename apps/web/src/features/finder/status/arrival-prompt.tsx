@@ -1,4 +1,4 @@
-import type { ReportCreated } from '@cng/shared';
+import type { ReportCreated } from '@cng/shared/client';
 import { useEffect, useRef, useState } from 'react';
 import {
   type ArrivalFix,

@@ -1,5 +1,5 @@
 // @vitest-environment node
-import type { StationSummary, StatusEvent, StatusSummary } from '@cng/shared';
+import type { StationSummary, StatusEvent, StatusSummary } from '@cng/shared/client';
 import { describe, expect, it, vi } from 'vitest';
 import { LiveMarkers } from './live-markers';
 import { type StatusInterest, streamQuery } from './status-hub';

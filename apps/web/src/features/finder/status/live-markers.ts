@@ -1,4 +1,4 @@
-import type { StationSummary, StatusSummary } from '@cng/shared';
+import type { StationSummary, StatusSummary } from '@cng/shared/client';
 import { type StatusBox, type StatusInterest, statusHub } from './status-hub';
 import type { StatusStreamHandlers } from './status-stream';
 

@@ -5,7 +5,7 @@ import {
   type ReportCreated,
   type ReportPosition,
   type ReportStatus,
-} from '@cng/shared';
+} from '@cng/shared/client';
 import { useId, useState } from 'react';
 import { currentLocale, t } from '../../../i18n/i18n';
 import { formatClock } from '../../../lib/formatters';

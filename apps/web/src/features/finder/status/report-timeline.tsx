@@ -1,4 +1,4 @@
-import type { ReportList } from '@cng/shared';
+import type { ReportList } from '@cng/shared/client';
 import { useEffect, useState } from 'react';
 import { t } from '../../../i18n/i18n';
 import { formatDateTime } from '../../../lib/formatters';

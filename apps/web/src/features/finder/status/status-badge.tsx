@@ -1,4 +1,4 @@
-import type { StatusSummary } from '@cng/shared';
+import type { StatusSummary } from '@cng/shared/client';
 import { t } from '../../../i18n/i18n';
 import { StatusIcon } from './status-icon';
 import { confidenceLabel, queueEstimate, statusExplanation, statusLabel } from './status-labels';

@@ -1,4 +1,4 @@
-import type { PublicReport, StatusSummary } from '@cng/shared';
+import type { PublicReport, StatusSummary } from '@cng/shared/client';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { ToastContainer } from 'react-toastify';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';

@@ -1,5 +1,5 @@
 // @vitest-environment node
-import type { StatusEvent, StatusSummary } from '@cng/shared';
+import type { StatusEvent, StatusSummary } from '@cng/shared/client';
 import { describe, expect, it, vi } from 'vitest';
 import { StatusHub, streamQuery } from './status-hub';
 import type { StatusStreamHandlers } from './status-stream';

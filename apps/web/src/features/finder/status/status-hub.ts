@@ -1,4 +1,4 @@
-import { REPORT_LIMITS } from '@cng/shared';
+import { REPORT_LIMITS } from '@cng/shared/client';
 import { openStatusStream, type StatusStreamHandlers } from './status-stream';
 
 /** [minLon, minLat, maxLon, maxLat] in degrees. */

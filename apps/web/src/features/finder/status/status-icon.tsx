@@ -1,4 +1,4 @@
-import type { StatusSummary } from '@cng/shared';
+import type { StatusSummary } from '@cng/shared/client';
 import { Icon } from '../../../components/icon';
 import { STATUS_ICON_PATHS } from './status-labels';
 

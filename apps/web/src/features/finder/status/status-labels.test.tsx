@@ -1,4 +1,4 @@
-import { explanationAt, formatDistance, type StatusSummary } from '@cng/shared';
+import { explanationAt, formatDistance, type StatusSummary } from '@cng/shared/client';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { activateLocale, loadMessages } from '../../../i18n/i18n';

@@ -4,7 +4,7 @@ import {
   explanationAt,
   type ReportStatus,
   type StatusSummary,
-} from '@cng/shared';
+} from '@cng/shared/client';
 import { intlLocale, type MessageId, t } from '../../../i18n/i18n';
 
 type ShownStatus = StatusSummary['status'];

@@ -1,4 +1,4 @@
-import type { StatusEvent, StreamResetEvent } from '@cng/shared';
+import type { StatusEvent, StreamResetEvent } from '@cng/shared/client';
 
 export interface StatusStreamHandlers {
   onStatus(event: StatusEvent): void;

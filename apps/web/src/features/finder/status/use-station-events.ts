@@ -1,4 +1,4 @@
-import { REPORT_LIMITS, type StatusSummary } from '@cng/shared';
+import { REPORT_LIMITS, type StatusSummary } from '@cng/shared/client';
 import { useEffect, useRef, useState } from 'react';
 import { fetchStatuses } from '../api/finder-api';
 import { statusHub } from './status-hub';

@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { bearingDeg, distanceKm, type NearestStation } from '@cng/shared';
+import { bearingDeg, distanceKm, type NearestStation } from '@cng/shared/client';
 import { describe, expect, it } from 'vitest';
 import { chooseFollowed, isBehind, offCourseDeg, passedPicked } from './ahead';
 

@@ -1,4 +1,4 @@
-import { type NearestStation, relativeAngleDeg } from '@cng/shared';
+import { type NearestStation, relativeAngleDeg } from '@cng/shared/client';
 import type { Heading } from './heading-source';
 import { MIN_COURSE_SPEED_KMH } from './motion';
 

@@ -1,4 +1,4 @@
-import { type Cardinal, cardinalOf } from '@cng/shared';
+import { type Cardinal, cardinalOf } from '@cng/shared/client';
 import { t } from '../../../i18n/i18n';
 
 /** The 8-point compass name of a bearing in the page's language ("NE" in English, "उत्तर-पूर्व" in Hindi). */

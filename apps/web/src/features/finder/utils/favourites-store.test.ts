@@ -1,5 +1,5 @@
-import type { StationSummary } from '@cng/shared';
-import { UNKNOWN_STATUS } from '@cng/shared';
+import type { StationSummary } from '@cng/shared/client';
+import { UNKNOWN_STATUS } from '@cng/shared/client';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useFinderMessages } from '../test-messages';
 import {

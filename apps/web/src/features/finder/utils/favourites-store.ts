@@ -1,4 +1,4 @@
-import type { StationSummary } from '@cng/shared';
+import type { StationSummary } from '@cng/shared/client';
 import { t } from '../../../i18n/i18n';
 
 /** localStorage key; the version lets a future format migrate instead of losing favourites. */

@@ -1,4 +1,4 @@
-import { bearingDeg, distanceKm } from '@cng/shared';
+import { bearingDeg, distanceKm } from '@cng/shared/client';
 
 /** What the velocity fit needs from a fix: lon, lat in degrees, accuracy in metres, time in ms. */
 export interface TimedPoint {

@@ -1,4 +1,4 @@
-import { relativeAngleDeg } from '@cng/shared';
+import { relativeAngleDeg } from '@cng/shared/client';
 import { t } from '../../../i18n/i18n';
 import { MIN_COURSE_SPEED_KMH, type MotionState } from './motion';
 

@@ -1,4 +1,4 @@
-import { bearingDeg, distanceKm, type NearestStation } from '@cng/shared';
+import { bearingDeg, distanceKm, type NearestStation } from '@cng/shared/client';
 import type { LonLat } from '../../../components/map/lat-lng';
 
 /**

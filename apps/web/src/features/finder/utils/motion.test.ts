@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { bearingDeg, distanceKm } from '@cng/shared';
+import { bearingDeg, distanceKm } from '@cng/shared/client';
 import { describe, expect, it } from 'vitest';
 import {
   type Fix,

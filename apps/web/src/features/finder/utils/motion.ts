@@ -1,4 +1,4 @@
-import { bearingDeg, relativeAngleDeg } from '@cng/shared';
+import { bearingDeg, relativeAngleDeg } from '@cng/shared/client';
 import { centreOf, fitVelocity, metresBetween } from './fit-velocity';
 
 /** One position fix, in the product's units: lon, lat in degrees, accuracy in metres, time in ms. */

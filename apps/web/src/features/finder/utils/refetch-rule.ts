@@ -1,4 +1,4 @@
-import { distanceKm } from '@cng/shared';
+import { distanceKm } from '@cng/shared/client';
 import type { LonLat } from '../../../components/map/lat-lng';
 import { type FetchedList, nearestIsProven } from '../nearest/nearest-list';
 

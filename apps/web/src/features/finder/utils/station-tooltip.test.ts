@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { UNKNOWN_STATUS } from '@cng/shared';
+import { UNKNOWN_STATUS } from '@cng/shared/client';
 import { describe, expect, it } from 'vitest';
 import { stationTooltip } from './station-tooltip';
 

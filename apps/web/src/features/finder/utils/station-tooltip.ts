@@ -1,4 +1,4 @@
-import { explanationAt, type StationSummary } from '@cng/shared';
+import { explanationAt, type StationSummary } from '@cng/shared/client';
 import { shownName } from '../../../lib/station-name';
 
 /**

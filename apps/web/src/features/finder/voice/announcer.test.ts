@@ -1,4 +1,4 @@
-import type { NearestStation } from '@cng/shared';
+import type { NearestStation } from '@cng/shared/client';
 import { describe, expect, it } from 'vitest';
 import {
   type Announcement,

@@ -1,4 +1,4 @@
-import { type NearestStation, relativeAngleDeg, type StatusSummary } from '@cng/shared';
+import { type NearestStation, relativeAngleDeg, type StatusSummary } from '@cng/shared/client';
 import { shownName } from '../../../lib/station-name';
 import { PICKED_WITHIN_KM } from '../components/heads-up-panel';
 import { AHEAD_CONE_DEG } from '../utils/ahead';

@@ -1,4 +1,4 @@
-import type { NearestStation } from '@cng/shared';
+import type { NearestStation } from '@cng/shared/client';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { activateLocale, loadMessages } from '../../../i18n/i18n';
 import type { Announcement, GuidancePanel } from './announcer';
