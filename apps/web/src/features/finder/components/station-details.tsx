@@ -1,4 +1,4 @@
-import { bearingDeg, distanceKm, explanationAt, type StationSummary } from '@cng/shared/client';
+import { bearingDeg, distanceKm, type StationSummary } from '@cng/shared/client';
 import type { LonLat } from '../../../components/map/lat-lng';
 import { type MessageId, t } from '../../../i18n/i18n';
 import { formatDateNumeric, formatDay, formatDistanceKm, formatInteger } from '../../../lib/formatters';
@@ -10,6 +10,7 @@ import { useStationDataTime } from '../offline/use-station-data-time';
 import { ReportForm } from '../status/report-form';
 import { ReportTimeline } from '../status/report-timeline';
 import { StatusBadge } from '../status/status-badge';
+import { statusExplanation } from '../status/status-labels';
 import { useMinuteClock } from '../status/use-minute-clock';
 import { useStationEvents } from '../status/use-station-events';
 import { cardinalText } from '../utils/cardinal';
@@ -144,7 +145,7 @@ export function StationDetails({
             </>
           )}
         </Fact>
-        <Fact label={t('finder.details.liveStatus')}>{explanationAt(station.status, nowMs)}</Fact>
+        <Fact label={t('finder.details.liveStatus')}>{statusExplanation(station.status, nowMs)}</Fact>
         {(cng.fillType || cng.pressurePsi || cng.vehicleClass || cng.dispensers || cng.renewable) && (
           <Fact label={t('finder.details.cngDetails')}>
             {[

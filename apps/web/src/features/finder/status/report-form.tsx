@@ -13,14 +13,9 @@ import { currentReportPosition } from '../../../lib/submit-report';
 import { type SubmitOrQueueResult, submitReportOrQueue } from '../../../pwa/report-queue';
 import { useReportDelivery } from '../../../pwa/use-report-delivery';
 import { StatusIcon } from './status-icon';
-import {
-  formatCount,
-  localDistance,
-  reportButtonLabel,
-  statusExplanationAsSent,
-  statusLabel,
-} from './status-labels';
+import { formatCount, reportButtonLabel, statusExplanationAsSent, statusLabel } from './status-labels';
 import './status.css';
+import { formatDistanceKm } from '../../../lib/formatters';
 
 export interface ReportFormProps {
   stationId: string;
@@ -62,7 +57,7 @@ export function describeOutcome(
     case 'too-far':
       return {
         ok: false,
-        text: t('report.outcome.tooFar', { distance: localDistance(result.distanceM / 1000), max }),
+        text: t('report.outcome.tooFar', { distance: formatDistanceKm(result.distanceM / 1000), max }),
       };
     case 'rate-limited':
       return {
@@ -184,7 +179,7 @@ export function ReportForm({
         <p className="report-form__too-far" id={`${id}-too-far`} data-testid="report-too-far">
           {t('report.form.tooFar', {
             max: formatCount(REPORT_LIMITS.maxDistanceM),
-            distance: localDistance((awayM ?? 0) / 1000),
+            distance: formatDistanceKm((awayM ?? 0) / 1000),
           })}
         </p>
       )}

@@ -169,16 +169,3 @@ export function statusExplanationAsSent(status: StatusSummary): string {
   const ago = translateAgo(explanation.slice(before.length, explanation.length - after.length));
   return (ago !== null && translateTemplate(template, ago)) || explanation;
 }
-
-/**
- * A distance for people in the page's language, rounded as @cng/shared formatDistance rounds it: metres below
- * 1 km ("850 m"), km with one decimal below 100 km ("3.4 km", "3,4 km"), whole km above.
- */
-export function localDistance(distanceKm: number): string {
-  const metres = Math.round(distanceKm * 1000);
-  if (metres < 1000) return `${formatCount(metres, { useGrouping: false })} m`;
-  const tenths = Math.round(distanceKm * 10) / 10;
-  if (tenths < 100)
-    return `${formatCount(tenths, { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false })} km`;
-  return `${formatCount(Math.round(distanceKm), { useGrouping: false })} km`;
-}

@@ -1,5 +1,6 @@
-import { explanationAt, type StationSummary } from '@cng/shared/client';
+import type { StationSummary } from '@cng/shared/client';
 import { shownName } from '../../../lib/station-name';
+import { statusExplanation } from '../status/status-labels';
 
 /**
  * A marker's tooltip: "name – live status", as a text node inside a span, never HTML (Leaflet renders a
@@ -7,6 +8,6 @@ import { shownName } from '../../../lib/station-name';
  */
 export function stationTooltip(station: Pick<StationSummary, 'name' | 'status'>, nowMs: number): HTMLElement {
   const label = document.createElement('span');
-  label.textContent = `${shownName(station)} – ${explanationAt(station.status, nowMs)}`;
+  label.textContent = `${shownName(station)} – ${statusExplanation(station.status, nowMs)}`;
   return label;
 }
