@@ -62,7 +62,9 @@ export function FavouritesPanel({
           {rows.map(({ f, km, deg }) => (
             <li key={f.id} data-station-id={f.id}>
               <button type="button" onClick={() => onOpen(f.id)}>
-                <span className="favourites__name">{shownName(f.station)}</span>
+                <span className="favourites__name" translate="no">
+                  {shownName(f.station)}
+                </span>
                 <span className="favourites__city">
                   {[f.station.city, f.station.countryCode].filter(Boolean).join(', ')}
                 </span>

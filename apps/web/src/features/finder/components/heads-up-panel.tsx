@@ -127,7 +127,7 @@ export function HeadsUpPanel(props: HeadsUpPanelProps) {
         </div>
       </div>
       <p className="hud__name" data-testid="hud-station-name">
-        <span className="hud__label">{label}</span> {shownName(station)}
+        <span className="hud__label">{label}</span> <span translate="no">{shownName(station)}</span>
         {brandBesideName(station) ? <span className="hud__brand"> · {brandBesideName(station)}</span> : null}
       </p>
       <p className="hud__meta">

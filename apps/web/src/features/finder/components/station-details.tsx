@@ -98,7 +98,9 @@ export function StationDetails({
   const cng = station.cng;
   return (
     <article className="station-details" data-testid="station-details" data-station-id={station.id}>
-      <H className="station-details__name">{shownName(station)}</H>
+      <H className="station-details__name" translate="no">
+        {shownName(station)}
+      </H>
       {brandBesideName(station) && <p className="station-details__brand">{brandBesideName(station)}</p>}
       {origin === 'saved' && problem && (
         <p className="finder-message finder-message--warn" role="status">

@@ -55,7 +55,9 @@ export function StationList({ stations, selectedId, heading, onSelect, onDetails
                   label={t('finder.list.towards', { cardinal })}
                 />
                 <span className="station-row__text">
-                  <span className="station-row__name">{shownName(s)}</span>
+                  <span className="station-row__name" translate="no">
+                    {shownName(s)}
+                  </span>
                   {sub && <span className="station-row__sub">{sub}</span>}
                   <span className="station-row__facts">
                     <strong className="station-row__distance" data-testid="row-distance">
