@@ -8,7 +8,7 @@ test.beforeAll(async ({ request }) => {
   await waitForStations(request);
 });
 
-test('the finder at /hi/App reads Hindi: panel, list, banner and buttons', async ({ page }) => {
+test('the finder at /hi/App reads Hindi: panel, list, banner and buttons @mobile', async ({ page }) => {
   await page.context().grantPermissions(['geolocation']);
   await page.context().setGeolocation({ accuracy: 10, ...BARI });
   await page.goto('/hi/App');
