@@ -51,8 +51,26 @@ const appPage = new Set([
 ]);
 const paths = (files) => [...files].filter((f) => f.endsWith('.js')).map((f) => path.join(dist, f));
 
+// The messages a page fetches in its own language (ADR 0017): JSON catalogs, one per namespace, measured in the
+// language whose catalogs are largest (Tamil, in UTF-8 three bytes a letter), so every language keeps the budget.
+const catalogDir = path.join(dist, 'assets/i18n');
+const catalogs = fs.existsSync(catalogDir) ? fs.readdirSync(catalogDir) : [];
+function messagesOf(namespaces) {
+  const locales = [...new Set(catalogs.map((f) => f.split('.')[1]))];
+  const files = (locale) =>
+    namespaces.map((ns) => {
+      const file = catalogs.find((f) => f.startsWith(`${ns}.${locale}.`));
+      if (!file) throw new Error(`no ${locale} catalog for ${ns}: build the web app first`);
+      return path.join(catalogDir, file);
+    });
+  const size = (locale) => files(locale).reduce((sum, f) => sum + fs.statSync(f).size, 0);
+  return files(locales.sort((a, b) => size(b) - size(a))[0]);
+}
+
 export default [
-  { name: 'JavaScript loaded by / (landing page)', path: paths(landing), limit: '90 kB', gzip: true },
+  // 90 kB until issue 18: the languages' runtime (Lingui's interpreter, the page's language, the language picker
+  // and the remembered-language check) added ~3.6 kB that no trim found so far took back (ADR 0017, "Cost").
+  { name: 'JavaScript loaded by / (landing page)', path: paths(landing), limit: '95 kB', gzip: true },
   {
     name: 'JavaScript /App loads for its first distance (entry, page, finder)',
     path: paths(appFirstDistance),
@@ -62,7 +80,20 @@ export default [
   {
     name: 'JavaScript /App can load (finder, map, toasts, dialogs and all)',
     path: paths(appPage),
-    limit: '185 kB',
+    // 185 kB until issue 18 (languages, spoken guidance); ADR 0017, "Cost".
+    limit: '190 kB',
+    gzip: true,
+  },
+  {
+    name: 'Messages / loads in its largest language (common, home)',
+    path: messagesOf(['common', 'home']),
+    limit: '4 kB',
+    gzip: true,
+  },
+  {
+    name: 'Messages /App loads in its largest language (common, finder, report, voice, app)',
+    path: messagesOf(['common', 'finder', 'report', 'voice', 'app']),
+    limit: '13 kB',
     gzip: true,
   },
 ];

@@ -229,7 +229,7 @@ test.describe('spoken guidance', () => {
     await expect(page.getByTestId('voice-toggle')).toBeChecked();
   });
 
-  test('in Hindi without a Hindi voice: the settings say so and nothing is spoken until the driver picks a voice', async ({
+  test('in Hindi without a Hindi voice: the settings say so and nothing is spoken until the driver picks a voice @desktop', async ({
     page,
     context,
     request,
@@ -256,7 +256,7 @@ test.describe('spoken guidance', () => {
     await expect(page.getByTestId('voice-test')).toBeEnabled();
   });
 
-  test('in English: "Nearest CNG station, <name>, <distance> ahead"', async ({ page, context, request }) => {
+  test('in English: "Nearest CNG station, <name>, <distance> ahead" @desktop', async ({ page, context, request }) => {
     const { station, name, start } = await isolatedStation(request);
     await installSpeech(page, [
       { name: 'Test Hindi', lang: 'hi-IN' },
