@@ -256,7 +256,11 @@ test.describe('spoken guidance', () => {
     await expect(page.getByTestId('voice-test')).toBeEnabled();
   });
 
-  test('in English: "Nearest CNG station, <name>, <distance> ahead" @desktop', async ({ page, context, request }) => {
+  test('in English: "Nearest CNG station, <name>, <distance> ahead" @desktop', async ({
+    page,
+    context,
+    request,
+  }) => {
     const { station, name, start } = await isolatedStation(request);
     await installSpeech(page, [
       { name: 'Test Hindi', lang: 'hi-IN' },
