@@ -24,9 +24,14 @@ test('sends a message: spinner while sending, the exact success toast, fields cl
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contact Us');
   await expect(page.getByText('Send Your Queries')).toBeVisible();
   await page.screenshot({ path: `/tmp/c8-shots/contact-${info.project.name}.png`, fullPage: true });
-  // Hold the real request a moment so the spinner can be seen; it then reaches the real API.
+  // Hold the real request until the spinner has been checked (a fixed delay raced a loaded machine: the answer
+  // came back and the form returned before the check ran); it then reaches the real API.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   await page.route('**/api/contact', async (route) => {
-    await new Promise((r) => setTimeout(r, 700));
+    await held;
     await route.continue();
   });
   await fill(page, 'Playwright Test', 'e2e@example.in', `Browser test from ${info.project.name}`);
@@ -36,6 +41,7 @@ test('sends a message: spinner while sending, the exact success toast, fields cl
   await expect(spinner).toBeVisible();
   await expect(page.getByRole('button', { name: 'Send message' })).toHaveCount(0);
   await page.screenshot({ path: `/tmp/c8-shots/contact-sending-${info.project.name}.png` });
+  release();
   expect((await answer).status()).toBe(201);
   const toast = page.getByRole('alert').filter({ hasText: SUCCESS });
   await expect(toast).toHaveText(SUCCESS);
