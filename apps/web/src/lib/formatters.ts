@@ -31,6 +31,11 @@ export function formatCurrency(amount: number, currency: string): string {
 }
 
 /** A whole number in the page's language ("1,23,456" in Hindi, "১২" in Bengali). */
+/** A number in the page's language with the given Intl options (formats cached per language and options). */
+export function formatCount(value: number, options: Intl.NumberFormatOptions = {}): string {
+  return numberFormat(`count:${JSON.stringify(options)}`, options).format(value);
+}
+
 export function formatInteger(value: number): string {
   return numberFormat('integer', { maximumFractionDigits: 0 }).format(value);
 }

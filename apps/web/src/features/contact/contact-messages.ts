@@ -1,5 +1,5 @@
 import { t } from '../../i18n/i18n';
-import { type ContactField, formatCount } from './validate-contact';
+import { type ContactField, formatLimit } from './validate-contact';
 
 /** The success toast; in English word for word from the spec (section 8). */
 export const contactSent = (): string => t('contact.toast.sent');
@@ -21,6 +21,6 @@ export function contactRateLimited(retryAfterSec: number | null): string {
 export function serverFieldError(field: ContactField, problem: string): string {
   const position = /^must not contain .* at position (\d+)/.exec(problem)?.[1];
   return position
-    ? t('contact.error.unsafe', { field, position: formatCount(Number(position)) })
+    ? t('contact.error.unsafe', { field, position: formatLimit(Number(position)) })
     : t('contact.error.rejected', { field });
 }

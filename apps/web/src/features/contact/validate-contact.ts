@@ -1,5 +1,6 @@
 import { CONTACT_LIMITS } from '@cng/shared/client';
-import { intlLocale, t } from '../../i18n/i18n';
+import { t } from '../../i18n/i18n';
+import { formatCount } from '../../lib/formatters';
 
 /** The limits the API enforces too (packages/shared/src/contact.ts). */
 export { CONTACT_LIMITS };
@@ -16,8 +17,8 @@ const EMAIL =
 const length = (text: string) => [...text].length;
 
 /** A character count in the page's digits, ungrouped as in "5000 characters" (५००० in Marathi). */
-export const formatCount = (n: number): string =>
-  new Intl.NumberFormat(intlLocale(), { useGrouping: false }).format(n);
+/** A count or limit as the form shows it: the page's digits, never grouped ("5000"). */
+export const formatLimit = (n: number): string => formatCount(n, { useGrouping: false });
 
 /** Checks the trimmed values; returns a message (in the page's language) per invalid field (empty = valid). */
 export function validateContact(values: ContactValues): ContactErrors {
@@ -27,16 +28,16 @@ export function validateContact(values: ContactValues): ContactErrors {
   const errors: ContactErrors = {};
   if (!name) errors.name = t('contact.error.nameEmpty');
   else if (length(name) > CONTACT_LIMITS.nameMax)
-    errors.name = t('contact.error.nameTooLong', { max: formatCount(CONTACT_LIMITS.nameMax) });
+    errors.name = t('contact.error.nameTooLong', { max: formatLimit(CONTACT_LIMITS.nameMax) });
   if (!email) errors.email = t('contact.error.emailEmpty');
   else if (length(email) > CONTACT_LIMITS.emailMax)
-    errors.email = t('contact.error.emailTooLong', { max: formatCount(CONTACT_LIMITS.emailMax) });
+    errors.email = t('contact.error.emailTooLong', { max: formatLimit(CONTACT_LIMITS.emailMax) });
   else if (!EMAIL.test(email)) errors.email = t('contact.error.emailInvalid');
   if (!message) errors.message = t('contact.error.messageEmpty');
   else if (length(message) > CONTACT_LIMITS.messageMax)
     errors.message = t('contact.error.messageTooLong', {
-      max: formatCount(CONTACT_LIMITS.messageMax),
-      length: formatCount(length(message)),
+      max: formatLimit(CONTACT_LIMITS.messageMax),
+      length: formatLimit(length(message)),
     });
   return errors;
 }

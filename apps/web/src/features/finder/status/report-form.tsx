@@ -8,14 +8,13 @@ import {
 } from '@cng/shared/client';
 import { useId, useState } from 'react';
 import { currentLocale, t } from '../../../i18n/i18n';
-import { formatClock } from '../../../lib/formatters';
 import { currentReportPosition } from '../../../lib/submit-report';
 import { type SubmitOrQueueResult, submitReportOrQueue } from '../../../pwa/report-queue';
 import { useReportDelivery } from '../../../pwa/use-report-delivery';
 import { StatusIcon } from './status-icon';
-import { formatCount, reportButtonLabel, statusExplanationAsSent, statusLabel } from './status-labels';
+import { reportButtonLabel, statusExplanationAsSent, statusLabel } from './status-labels';
 import './status.css';
-import { formatDistanceKm } from '../../../lib/formatters';
+import { formatClock, formatCount, formatDistanceKm } from '../../../lib/formatters';
 
 export interface ReportFormProps {
   stationId: string;

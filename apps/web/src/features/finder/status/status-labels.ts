@@ -5,7 +5,8 @@ import {
   type ReportStatus,
   type StatusSummary,
 } from '@cng/shared/client';
-import { intlLocale, type MessageId, t } from '../../../i18n/i18n';
+import { type MessageId, t } from '../../../i18n/i18n';
+import { formatCount } from '../../../lib/formatters';
 
 type ShownStatus = StatusSummary['status'];
 
@@ -48,8 +49,6 @@ export const STATUS_ICON_PATHS: Record<ShownStatus, string> = {
 };
 
 /** A number in the page's language (its digits and grouping). */
-export const formatCount = (n: number, options?: Intl.NumberFormatOptions): string =>
-  new Intl.NumberFormat(intlLocale(), options).format(n);
 
 /** The estimated queue for a badge: "queue ~15 min". */
 export const queueEstimate = (min: number): string => t('report.badge.queue', { min });
