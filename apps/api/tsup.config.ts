@@ -2,7 +2,8 @@ import { defineConfig } from 'tsup';
 
 // One bundle per entry; our workspace code (incl. @cng/shared) is bundled, npm packages stay external.
 export default defineConfig({
-  entry: { server: 'src/server.ts' },
+  // The place gazetteer's file builder runs beside the server as a child process (stations/place-gazetteer.ts).
+  entry: { server: 'src/server.ts', 'place-cache-cli': 'src/stations/place-cache-cli.ts' },
   format: ['esm'],
   platform: 'node',
   target: 'node20',

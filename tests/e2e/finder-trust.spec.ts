@@ -104,6 +104,38 @@ test.describe('place search from India', () => {
     const shown = box.find((s) => s.id === id)!;
     expect(haversineKm(shown, noida)).toBeLessThan(5);
   });
+
+  test('"Andheri" finds the Mumbai suburb with how far its nearest station is, and picking it shows that station @desktop', async ({
+    page,
+    request,
+  }) => {
+    await waitForStations(request);
+    // Where the server puts Andheri: at the suburb (19.12 N, 72.85 E), not at Mumbai's centre 6 km south.
+    const andheri = (
+      (await (await request.get('/api/stations/search?q=Andheri&country=IN')).json()) as {
+        places: (Pt & { name: string; countryCode: string })[];
+      }
+    ).places[0]!;
+    expect(`${andheri.name}, ${andheri.countryCode}`).toBe('Andheri, IN');
+    expect(haversineKm(andheri, { lat: 19.12, lon: 72.85 })).toBeLessThan(1);
+    // The nearest real station by brute force over every station within ~10 km of it.
+    const box = await stationsInBox(request, 72.75, 19.03, 72.95, 19.21);
+    const oracle = bruteForceNearest(box, andheri);
+    const nearestKm = haversineKm(andheri, oracle);
+    expect(nearestKm, 'a station within 3 km of Andheri, so none outside the box is nearer').toBeLessThan(3);
+    const metres = Math.round(nearestKm * 1000);
+    const distance = metres < 1000 ? `${metres} m` : `${(Math.round(nearestKm * 10) / 10).toFixed(1)} km`;
+
+    await page.goto('/App');
+    await search(page, 'Andheri');
+    const first = page.getByRole('list', { name: 'Places found' }).getByRole('button').first();
+    await expect(first).toHaveText(`Andheri, IN — nearest station ${distance}`);
+    await first.click();
+    await expect(page.getByTestId('location-banner')).toContainText('Showing stations around Andheri, IN');
+    await expect(page.getByTestId('hud')).toHaveAttribute('data-station-id', oracle.id);
+    const shownKm = Number(await page.getByTestId('hud-distance').getAttribute('data-distance-km'));
+    expect(Math.abs(shownKm - nearestKm)).toBeLessThan(0.001);
+  });
 });
 
 test('driving past a Delhi station: never a backwards arrow without "Behind you", and the panel moves on @desktop', async ({

@@ -21,7 +21,7 @@ import security, { securityHeaders } from './plugins/security';
 import { partAwareValidatorFactory } from './plugins/validator-compilers';
 import webApp from './plugins/web-app';
 import proposals from './proposals/proposals';
-import { stationIndexPlugin, stationRoutes } from './stations/stations';
+import { setPlaceCacheDir, stationIndexPlugin, stationRoutes } from './stations/stations';
 import { liveStatusPlugin } from './status/status';
 import './types.d';
 
@@ -107,6 +107,7 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
+  setPlaceCacheDir(config.PLACES_CACHE_DIR);
   await app.register(stationIndexPlugin, { pollMs: config.STATIONS_POLL_SEC * 1000 });
   await app.register(healthRoutes);
   await app.register(contactRoutes);

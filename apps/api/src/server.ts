@@ -5,6 +5,7 @@ import { migrateToLatest, openDatabase } from './db/database';
 import { createLocalChangeFeed, createPostgresChangeFeed } from './lib/change-feed';
 import { useUtcProcessClock } from './lib/process-clock';
 import { runStartupImport } from './station-import/station-import';
+import { warmPlaceGazetteer } from './stations/stations';
 
 /** Starts the one process that serves the web app, the API and the live event stream. */
 async function main() {
@@ -57,6 +58,8 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  // The place gazetteer's file, built beside the server on the first start only (ADR 0011).
+  warmPlaceGazetteer(app.log);
   // After listen, not awaited: /api/health answers while an empty database fills from the default sources.
   void runStartupImport(app).catch((err) => app.log.error({ err }, 'start-up import failed'));
 }

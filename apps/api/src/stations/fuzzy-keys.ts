@@ -36,51 +36,98 @@ function bigramsOf(key: string): number[] {
 }
 
 /**
+ * Lists of ints packed into one array (list i is `postings[offsets[i] … offsets[i + 1])`), gathered as
+ * (list, item) pairs in growable typed arrays: a JS array per list would cost tens of MB for a moment over a
+ * few hundred thousand lists.
+ */
+export class PairCollector {
+  private lists = new Int32Array(4096);
+  private items = new Int32Array(4096);
+  private length = 0;
+
+  add(list: number, item: number): void {
+    if (this.length === this.lists.length) {
+      const lists = new Int32Array(this.length * 2);
+      lists.set(this.lists);
+      this.lists = lists;
+      const items = new Int32Array(this.length * 2);
+      items.set(this.items);
+      this.items = items;
+    }
+    this.lists[this.length] = list;
+    this.items[this.length++] = item;
+  }
+
+  /**
+   * Lists `0 … count - 1` packed, each holding its items in the order they were added; with `position`, a
+   * pair added to list l goes to list `position[l]`.
+   */
+  pack(count: number, position?: Int32Array): { offsets: Int32Array; postings: Int32Array } {
+    const at = (l: number) => (position ? position[l]! : l);
+    const offsets = new Int32Array(count + 1);
+    for (let p = 0; p < this.length; p++) offsets[at(this.lists[p]!) + 1]!++;
+    for (let i = 0; i < count; i++) offsets[i + 1]! += offsets[i]!;
+    const next = offsets.slice(0, count);
+    const postings = new Int32Array(this.length);
+    for (let p = 0; p < this.length; p++) postings[next[at(this.lists[p]!)]!++] = this.items[p]!;
+    return { offsets, postings };
+  }
+}
+
+/** FuzzyKeys' index as plain arrays, to store and load again (`FuzzyKeys.parts`, `new FuzzyKeys(keys, parts)`). */
+export interface FuzzyParts {
+  /** The bigram of each list, as in `bigramsOf`. */
+  grams: Uint32Array;
+  offsets: Int32Array;
+  postings: Int32Array;
+}
+
+/**
  * Finds the keys within a small edit distance of a word among ~200,000 keys in well under a millisecond,
  * without a radix tree's memory: a bigram → keys index, compact in typed arrays. One edit changes at most
  * three bigrams (a swap: "xaby" → "xbay"), so a key within k edits of a word holds all but at most 3k of
  * the word's distinct padded bigrams.
  */
-/** Lists of ints packed into one array: list i is `postings[offsets[i] .. offsets[i + 1])`. */
-export function toPostings(lists: readonly (readonly number[])[]): {
-  offsets: Int32Array;
-  postings: Int32Array;
-} {
-  const offsets = new Int32Array(lists.length + 1);
-  lists.forEach((list, i) => {
-    offsets[i + 1] = offsets[i]! + list.length;
-  });
-  const postings = new Int32Array(offsets[lists.length]!);
-  lists.forEach((list, i) => {
-    postings.set(list, offsets[i]!);
-  });
-  return { offsets, postings };
-}
-
 export class FuzzyKeys {
   private readonly keys: readonly string[];
   private readonly gramIds = new Map<number, number>();
+  private readonly grams: Uint32Array;
   private readonly offsets: Int32Array;
   private readonly postings: Int32Array;
   /** Per key, how many of the word's bigrams it holds, during one `near` call; zero again after it. */
   private readonly marks: Uint8Array;
 
-  constructor(keys: readonly string[]) {
+  /** Indexes `keys`, or takes the index `parts` that `parts()` gave for the same keys. */
+  constructor(keys: readonly string[], parts?: FuzzyParts) {
     this.keys = keys;
-    const lists: number[][] = [];
-    keys.forEach((key, k) => {
-      for (const g of new Set(bigramsOf(key))) {
-        let id = this.gramIds.get(g);
-        if (id === undefined) {
-          id = lists.length;
-          this.gramIds.set(g, id);
-          lists.push([]);
+    if (parts) {
+      ({ grams: this.grams, offsets: this.offsets, postings: this.postings } = parts);
+      this.grams.forEach((g, id) => {
+        this.gramIds.set(g, id);
+      });
+    } else {
+      const pairs = new PairCollector();
+      const grams: number[] = [];
+      keys.forEach((key, k) => {
+        for (const g of new Set(bigramsOf(key))) {
+          let id = this.gramIds.get(g);
+          if (id === undefined) {
+            id = grams.length;
+            this.gramIds.set(g, id);
+            grams.push(g);
+          }
+          pairs.add(id, k);
         }
-        lists[id]!.push(k);
-      }
-    });
-    ({ offsets: this.offsets, postings: this.postings } = toPostings(lists));
+      });
+      this.grams = Uint32Array.from(grams);
+      ({ offsets: this.offsets, postings: this.postings } = pairs.pack(grams.length));
+    }
     this.marks = new Uint8Array(keys.length);
+  }
+
+  /** The index, for `new FuzzyKeys(keys, parts)` to take again without rebuilding it. */
+  parts(): FuzzyParts {
+    return { grams: this.grams, offsets: this.offsets, postings: this.postings };
   }
 
   /**

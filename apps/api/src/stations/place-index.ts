@@ -1,18 +1,34 @@
 import { distanceKm } from '@cng/shared';
 import { NearestIndex } from '../geo/nearest-index';
-import { FuzzyKeys, toPostings } from './fuzzy-keys';
+import { FuzzyKeys, type FuzzyParts, PairCollector } from './fuzzy-keys';
 import { PLACE_ALIASES } from './place-aliases';
 import { foldedWords, foldText, MIN_LOOSE_TERM_LENGTH, queryTerms } from './station-search';
 
+/** Strings by position: an array, or one that decodes each on demand (the compact file's names). */
+export interface TextList {
+  readonly length: number;
+  at(index: number): string | undefined;
+}
+
 /** Places as parallel columns (one entry per place), the compact form the index keeps. */
 export interface PlaceColumns {
-  names: string[];
+  names: TextList;
   countryCodes: string[];
   /** GeoNames first-level division code within the country; may be empty. */
   adminCodes: string[];
   populations: Uint32Array;
   lons: Float64Array;
   lats: Float64Array;
+}
+
+/** The words index of a PlaceIndex as plain arrays, to store and load again without rebuilding it. */
+export interface PlaceIndexParts {
+  /** Distinct folded words of all names and aliases, sorted. */
+  keys: string[];
+  offsets: Int32Array;
+  postings: Int32Array;
+  wordCounts: Uint8Array;
+  fuzzy: FuzzyParts;
 }
 
 export interface PlaceMatch {
@@ -69,14 +85,14 @@ function lowerBound(keys: readonly string[], word: string): number {
 }
 
 /**
- * Place-name search over a gazetteer (~135,000 places): accent- and case-insensitive, whole words, word
+ * Place-name search over a gazetteer (~168,000 places): accent- and case-insensitive, whole words, word
  * starts (3+ letters) and typos (1 edit from 4 letters, 2 from 8), plus the aliases in PLACE_ALIASES.
  * Ranked by how much of the query matched, whole-name matches first, weighted by population and, with
  * `near`, by nearness. Words are kept once, in sorted arrays, to stay within a few tens of MB.
  */
 export class PlaceIndex {
   readonly size: number;
-  private readonly columns: PlaceColumns;
+  readonly columns: PlaceColumns;
   /** Distinct folded words of all names and aliases, sorted; `postings[offsets[k]…offsets[k+1]]` hold them. */
   private readonly keys: string[];
   private readonly offsets: Int32Array;
@@ -85,20 +101,43 @@ export class PlaceIndex {
   private readonly fuzzy: FuzzyKeys;
   private spatial?: NearestIndex;
 
-  constructor(columns: PlaceColumns, aliases = PLACE_ALIASES) {
+  /**
+   * Indexes the names of `columns` and `aliases`; or, with `parts` (what `parts()` gave for the same columns
+   * and aliases), takes that index as it is.
+   */
+  constructor(columns: PlaceColumns, aliases = PLACE_ALIASES, parts?: PlaceIndexParts) {
     this.columns = columns;
     this.size = columns.names.length;
-    this.wordCounts = new Uint8Array(this.size);
-    const lists = new Map<string, number[]>();
-    const aliasTargets = new Map(aliases.map((a) => [`${foldText(a.name)}|${a.countryCode}`, -1]));
-    for (let i = 0; i < this.size; i++) {
-      const words = [...new Set(foldedWords(columns.names[i]!))];
-      this.wordCounts[i] = Math.min(255, words.length);
-      for (const w of words) {
-        const list = lists.get(w);
-        if (list) list.push(i);
-        else lists.set(w, [i]);
+    if (parts) {
+      ({
+        keys: this.keys,
+        offsets: this.offsets,
+        postings: this.postings,
+        wordCounts: this.wordCounts,
+      } = parts);
+      this.fuzzy = new FuzzyKeys(this.keys, parts.fuzzy);
+      return;
+    }
+    // Word ids in first-seen order and (word, place) pairs in typed arrays: a JS array per word would cost
+    // tens of MB for a moment over a few hundred thousand places.
+    const wordIds = new Map<string, number>();
+    const idOf = (word: string) => {
+      let id = wordIds.get(word);
+      if (id === undefined) {
+        id = wordIds.size;
+        wordIds.set(word, id);
       }
+      return id;
+    };
+    const pairs = new PairCollector();
+    this.wordCounts = new Uint8Array(this.size);
+    const aliasTargets = new Map(aliases.map((a) => [`${foldText(a.name)}|${a.countryCode}`, -1]));
+    const aliasFirstWords = new Set(aliases.map((a) => foldedWords(a.name)[0]));
+    for (let i = 0; i < this.size; i++) {
+      const words = [...new Set(foldedWords(columns.names.at(i)!))];
+      this.wordCounts[i] = Math.min(255, words.length);
+      for (const w of words) pairs.add(idOf(w), i);
+      if (!aliasFirstWords.has(words[0])) continue;
       const target = `${words.join(' ')}|${columns.countryCodes[i]}`;
       const known = aliasTargets.get(target);
       if (known !== undefined && (known < 0 || columns.populations[i]! > columns.populations[known]!)) {
@@ -107,14 +146,28 @@ export class PlaceIndex {
     }
     for (const a of aliases) {
       const place = aliasTargets.get(`${foldText(a.name)}|${a.countryCode}`) ?? -1;
-      if (place < 0) continue;
-      const list = lists.get(a.alias);
-      if (list) list.push(place);
-      else lists.set(a.alias, [place]);
+      if (place >= 0) pairs.add(idOf(a.alias), place);
     }
-    this.keys = [...lists.keys()].sort();
-    ({ offsets: this.offsets, postings: this.postings } = toPostings(this.keys.map((k) => lists.get(k)!)));
+    const unsorted = [...wordIds.keys()];
+    const order = unsorted.map((_, id) => id).sort((a, b) => (unsorted[a]! < unsorted[b]! ? -1 : 1));
+    const position = new Int32Array(order.length);
+    order.forEach((id, at) => {
+      position[id] = at;
+    });
+    this.keys = order.map((id) => unsorted[id]!);
+    ({ offsets: this.offsets, postings: this.postings } = pairs.pack(this.keys.length, position));
     this.fuzzy = new FuzzyKeys(this.keys);
+  }
+
+  /** The words index, for `new PlaceIndex(columns, aliases, parts)` to take again. */
+  parts(): PlaceIndexParts {
+    return {
+      keys: this.keys,
+      offsets: this.offsets,
+      postings: this.postings,
+      wordCounts: this.wordCounts,
+      fuzzy: this.fuzzy.parts(),
+    };
   }
 
   /** Nearest place to (lon, lat) within `maxKm`, or null; the spatial index is built on first use. */
@@ -128,7 +181,7 @@ export class PlaceIndex {
   place(i: number) {
     const c = this.columns;
     return {
-      name: c.names[i]!,
+      name: c.names.at(i)!,
       adminCode: c.adminCodes[i]!,
       countryCode: c.countryCodes[i]!,
       lon: c.lons[i]!,

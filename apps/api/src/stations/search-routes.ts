@@ -8,7 +8,7 @@ import {
   STATION_API_LIMITS,
 } from '@cng/shared';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { PLACE_ATTRIBUTION, placeGazetteer } from './place-gazetteer';
+import { PLACE_ATTRIBUTION, placeGazetteerReady } from './place-gazetteer';
 import {
   badInput,
   LIST_CACHE_CONTROL,
@@ -32,14 +32,14 @@ function parseNear(raw: string): { lat: number; lon: number } {
 }
 
 /** Places named like `q` from the gazetteer, each with the distance to its nearest station. */
-function searchPlaces(
+async function searchPlaces(
   index: StationIndex,
   q: string,
   limit: number,
   near: { lat: number; lon: number } | null,
   country: string | null,
-): PlaceHit[] {
-  const gazetteer = placeGazetteer();
+): Promise<PlaceHit[]> {
+  const gazetteer = await placeGazetteerReady();
   // The driver's country and division come from where they are; without a position, from the browser.
   const prefer =
     (near && gazetteer.preferenceAt(near.lon, near.lat)) ?? (country ? { countryCode: country } : null);
@@ -64,8 +64,8 @@ const searchRoute: FastifyPluginAsyncTypebox = async (app) => {
         description:
           'Tolerates typos and missing accents, matches word starts (3+ letters); only the first ' +
           `${STATION_API_LIMITS.searchMaxTerms} words count. \`results\`: stations whose name, brand, operator, ` +
-          'city, region or address match. `places`: cities, towns and villages (GeoNames, 1,000+ inhabitants) ' +
-          'whose name matches, each with `nearestStationKm`; ask `/api/stations/nearest` at a place for the ' +
+          'city, region or address match. `places`: cities, towns and villages (GeoNames, 1,000+ inhabitants) and ' +
+          'the suburbs and localities of the countries-states-cities database whose name matches, each with `nearestStationKm`; ask `/api/stations/nearest` at a place for the ' +
           `stations around it. With \`near=lat,lon\`, nearer stations rank higher (relevance / (1 + distanceKm / ` +
           `${NEAR_HALF_SCORE_KM})), and so do nearer places; both then carry distanceKm. Places in the driver's ` +
           'country and division (from `near`, else `country`) rank first.',
@@ -96,7 +96,7 @@ const searchRoute: FastifyPluginAsyncTypebox = async (app) => {
         };
       });
       const country = request.query.country?.toUpperCase() ?? null;
-      const places = searchPlaces(
+      const places = await searchPlaces(
         index,
         q,
         Math.min(limit, STATION_API_LIMITS.searchMaxPlaces),
