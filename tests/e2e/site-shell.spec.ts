@@ -118,7 +118,49 @@ test('footer links navigate and bring the new page to the top', async ({ page })
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
 
-test('the API answers unknown paths with 404 JSON and every response has security headers @desktop', async ({
+test("links navigate in place in the page's language; back and forward never reset the scroll @desktop", async ({
+  page,
+}) => {
+  await page.goto('/hi/terms-and-conditions');
+  const heading = page.getByRole('heading', { level: 1 });
+  const termsHeading = (await heading.textContent()) ?? '';
+  const nav = page.locator('.site-nav');
+  const current = nav.locator('a[aria-current="page"]');
+  await expect(current).toHaveCount(0);
+  // A full page load would lose this: client-side navigation keeps it.
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+  await page.evaluate(() => window.scrollTo(0, 900));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(900);
+  const afterTwoFrames = () =>
+    page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+
+  await nav.locator('a[href="/hi/about"]').click();
+  await expect(page).toHaveURL(/\/hi\/about$/);
+  await expect(heading).not.toHaveText(termsHeading);
+  await expect(current).toHaveAttribute('href', '/hi/about');
+  await expect(current).toHaveClass('active');
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/hi\/terms-and-conditions$/);
+  await expect(heading).toHaveText(termsHeading);
+  await expect(current).toHaveCount(0);
+  await afterTwoFrames();
+  // Back is not a new page: the scroll is the browser's own restoration (at most the shorter About page's
+  // height, as the browser restores before the page is back), never a reset to the top. Chromium restores after
+  // React's commit, so it would also hide a reset asked for on back: use-scroll-reset.test.tsx checks none is.
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+
+  await page.goForward();
+  await expect(page).toHaveURL(/\/hi\/about$/);
+  await expect(current).toHaveAttribute('href', '/hi/about');
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(
+    true,
+  );
+});
+
+test('the API answers unknown paths with 404 JSON and every response has the security headers of its kind @desktop', async ({
   request,
 }) => {
   const api = await request.get('/api/does-not-exist');
@@ -127,7 +169,10 @@ test('the API answers unknown paths with 404 JSON and every response has securit
   for (const path of ['/', '/api/health', '/api/does-not-exist', '/nope']) {
     const res = await request.get(path);
     const headers = res.headers();
-    expect(headers['content-security-policy'], path).toContain("default-src 'self'");
+    // Pages allow their own scripts, styles and tiles; the API's JSON allows nothing and no framing (ADR 0002).
+    const csp = path.startsWith('/api/') ? "default-src 'none'; frame-ancestors 'none'" : "default-src 'self'";
+    expect(headers['content-security-policy'], path).toContain(csp);
+    if (path.startsWith('/api/')) expect(headers['x-frame-options'], path).toBe('DENY');
     expect(headers['x-content-type-options'], path).toBe('nosniff');
     expect(headers['strict-transport-security'], path).toContain('max-age=');
     expect(headers['referrer-policy'], path).toBeTruthy();

@@ -2,14 +2,12 @@ import { type Locale, localeBasename, localePath } from '@cng/shared/locales';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { matchRoutes, StaticRouter } from 'react-router';
 import { AppRoutes } from './app/app-routes';
-import type { LazyPage } from './app/lazy-page';
-import type { PageHandle } from './app/routes';
-import { routes } from './app/routes';
+import { preloadRoute, routeOfAddress } from './app/routes';
 import { SiteFooter } from './components/layout/site-footer';
 import { SiteHeader } from './components/layout/site-header';
-import { activateLocale, loadMessages, localeOfPath, t } from './i18n/i18n';
+import { activateLocale, localeOfPath, t } from './i18n/i18n';
+import { parsePath, StaticRouter } from './lib/router';
 
 export { LOCALES, localePath } from '@cng/shared/locales';
 export { pageRoutes } from './app/routes';
@@ -17,20 +15,17 @@ export { site } from './config/site';
 
 const app = (url: string) => (
   <StrictMode>
-    <StaticRouter location={url} basename={localeOfPath(url).basename || undefined}>
+    <StaticRouter location={url} basename={localeOfPath(url).basename}>
       <AppRoutes />
     </StaticRouter>
   </StrictMode>
 );
 
-/** Makes the language of `url` (`/hi/App`: Hindi) the active one, with the messages its page shows. */
+/** Makes the language of `url` (`/hi/App`: Hindi) the active one, with its page's messages and code loaded. */
 async function enterLanguageOf(url: string) {
   const { locale, basename } = localeOfPath(url);
   activateLocale(locale);
-  const matches = matchRoutes(routes, url, basename || undefined) ?? [];
-  const namespaces = matches.flatMap((m) => (m.route.handle as PageHandle | undefined)?.messages ?? []);
-  await loadMessages(['common', ...namespaces]);
-  return { matches };
+  await preloadRoute(routeOfAddress(parsePath(url).pathname, basename));
 }
 
 /**
@@ -40,8 +35,7 @@ async function enterLanguageOf(url: string) {
  * inline scripts, which this site's Content Security Policy forbids.
  */
 export async function render(url: string): Promise<string> {
-  const { matches } = await enterLanguageOf(url);
-  await Promise.all(matches.map((m) => (m.route.Component as Partial<LazyPage> | undefined)?.preload?.()));
+  await enterLanguageOf(url);
   const errors: unknown[] = [];
   const { prelude } = await prerenderToNodeStream(app(url), { onError: (error) => void errors.push(error) });
   for await (const _chunk of prelude);
@@ -60,7 +54,7 @@ export async function render(url: string): Promise<string> {
 export async function renderShell(locale: Locale): Promise<string> {
   await enterLanguageOf(localePath(locale, '/'));
   return renderToString(
-    <StaticRouter location={localePath(locale, '/__shell')} basename={localeBasename(locale) || undefined}>
+    <StaticRouter location={localePath(locale, '/__shell')} basename={localeBasename(locale)}>
       <title>CNG Navigator</title>
       <a className="skip-link" href="#main">
         {t('common.skipToContent')}

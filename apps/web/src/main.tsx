@@ -1,28 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter, matchRoutes } from 'react-router';
 import { AppRoutes } from './app/app-routes';
-import type { LazyPage } from './app/lazy-page';
-import type { PageHandle } from './app/routes';
-import { routes } from './app/routes';
-import { activateLocale, loadMessages, localeOfPath } from './i18n/i18n';
+import { preloadRoute, routeOfAddress } from './app/routes';
+import { activateLocale, localeOfPath } from './i18n/i18n';
 import { redirectToPreferredLocale } from './i18n/locale-redirect';
+import { BrowserRouter } from './lib/router';
 import './styles/global.css';
 import './styles/content.css';
 import './styles/i18n.css';
-
-/**
- * Loads the lazy page modules and the messages of the current URL, so prerendered HTML hydrates without a
- * flash. The page's language comes from its address (`/hi/…`), and stays for the page's life.
- */
-async function preloadMatchedPage(basename: string) {
-  const matches = matchRoutes(routes, window.location, basename || undefined) ?? [];
-  const namespaces = matches.flatMap((m) => (m.route.handle as PageHandle | undefined)?.messages ?? []);
-  await Promise.all([
-    loadMessages(['common', ...namespaces]),
-    ...matches.map((m) => (m.route.Component as Partial<LazyPage> | undefined)?.preload?.()),
-  ]);
-}
 
 async function start() {
   // An English address the service worker answered from its cache, for a driver who reads another language.
@@ -36,10 +21,12 @@ async function start() {
   const route = container.dataset.route;
   const prerendered =
     route !== undefined && route === (window.location.pathname.replace(/(.)\/+$/, '$1') || '/');
-  await preloadMatchedPage(basename);
+  // The page's code and messages first, so prerendered HTML hydrates without a flash. The page's language comes
+  // from its address (`/hi/…`), and stays for the page's life.
+  await preloadRoute(routeOfAddress(window.location.pathname, basename));
   const app = (
     <StrictMode>
-      <BrowserRouter basename={basename || undefined}>
+      <BrowserRouter basename={basename}>
         <AppRoutes />
       </BrowserRouter>
     </StrictMode>

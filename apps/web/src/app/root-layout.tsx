@@ -1,5 +1,4 @@
-import { Suspense } from 'react';
-import { matchRoutes, Outlet, useLocation } from 'react-router';
+import { type ReactNode, Suspense } from 'react';
 import { ScrollToTopButton } from '../components/layout/scroll-to-top-button';
 import { SiteFooter } from '../components/layout/site-footer';
 import { SiteHeader } from '../components/layout/site-header';
@@ -7,18 +6,10 @@ import { ToastHost } from '../components/layout/toast-host';
 import { PageMeta } from '../components/page-meta';
 import { t } from '../i18n/i18n';
 import { PageMessages } from '../i18n/page-messages';
+import { useLocation } from '../lib/router';
 import { PwaPrompts } from '../pwa/pwa-prompts';
-import { type PageHandle, pageRoutes, routes } from './routes';
+import { type PageHandle, pageRoutes } from './routes';
 import { useScrollReset } from './use-scroll-reset';
-
-/** The handle of the deepest matched route that has one. */
-function usePageHandle(): PageHandle | undefined {
-  const location = useLocation();
-  // The location is already relative to the language's basename (/hi): routes are matched without it.
-  const matches = matchRoutes(routes, location) ?? [];
-  return [...matches].reverse().find((m) => (m.route.handle as PageHandle | undefined)?.title)?.route
-    .handle as PageHandle | undefined;
-}
 
 /**
  * Brings a newly opened page to the top. It sits inside the page's Suspense boundary, so its effect runs when
@@ -34,35 +25,36 @@ function ScrollReset() {
 const isContentRoute = (pathname: string) =>
   pageRoutes.some((route) => route.path.toLowerCase() === pathname.toLowerCase().replace(/(.)\/+$/, '$1'));
 
-/** The frame of every page: header, main content, footer, toasts (spec section 4) and scroll-to-top. */
-export function RootLayout() {
-  const handle = usePageHandle();
+/**
+ * The frame of every page: header, main content (the route's page, `children`), footer, toasts (spec section 4)
+ * and scroll-to-top. `handle` is the matched route's: the location is already relative to the language's
+ * basename (/hi), and routes are matched without it.
+ */
+export function RootLayout({ handle, children }: { handle: PageHandle; children: ReactNode }) {
   const { pathname } = useLocation();
   return (
     <>
-      {handle && (
-        <PageMeta
-          title={t(handle.title)}
-          description={t(handle.description)}
-          path={pathname}
-          alternates={isContentRoute(pathname)}
-        />
-      )}
+      <PageMeta
+        title={t(handle.title)}
+        description={t(handle.description)}
+        path={pathname}
+        alternates={isContentRoute(pathname)}
+      />
       <a className="skip-link" href="#main">
         {t('common.skipToContent')}
       </a>
       <SiteHeader />
       <main id="main" tabIndex={-1}>
         <Suspense fallback={<p className="container page-section page-loading">{t('common.loading')}</p>}>
-          <PageMessages namespaces={handle?.messages ?? []}>
+          <PageMessages namespaces={handle.messages ?? []}>
             <ScrollReset />
-            <Outlet />
+            {children}
           </PageMessages>
         </Suspense>
       </main>
       <SiteFooter />
       <ScrollToTopButton />
-      <ToastHost wanted={handle?.toasts === true} />
+      <ToastHost wanted={handle.toasts === true} />
       <PwaPrompts />
     </>
   );

@@ -1,14 +1,10 @@
-import { isRouteErrorResponse, Link } from 'react-router';
 import { pagePath, t } from '../i18n/i18n';
 import { tRich } from '../i18n/rich';
+import { Link } from '../lib/router';
 
 /** The routing-error view of spec section 2: 'Unexpected Application Error!' with the status or message. */
 export function RouteError({ error }: { error: unknown }) {
-  const detail = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : String(error);
+  const detail = error instanceof Error ? error.message : String(error);
   return (
     <main className="route-error" role="alert">
       <h1>{t('common.routeError.heading')}</h1>

@@ -1,10 +1,9 @@
 import type { ComponentType } from 'react';
-import type { RouteObject } from 'react-router';
 import { HomePage } from '../features/home/home-page';
 import { NotFoundPage } from '../features/not-found/not-found-page';
-import type { MessageId, Namespace } from '../i18n/i18n';
+import { loadMessages, type MessageId, type Namespace } from '../i18n/i18n';
+import { matchRoutes, type Params, stripBasename } from '../lib/router';
 import { type LazyPage, lazyPage } from './lazy-page';
-import { RootLayout } from './root-layout';
 
 /** Per-route document title and meta description, read by RootLayout from the matched route's handle. */
 export interface PageHandle {
@@ -94,39 +93,65 @@ export const NOT_FOUND_HANDLE: PageHandle = {
   description: 'common.page.notFound.description',
 };
 
-function toRoute({ path, Component, ...handle }: PageRoute): RouteObject {
+/** A route of the router: its path pattern, its page, and the handle RootLayout reads (title, messages…). */
+export interface AppRoute {
+  path: string;
+  handle: PageHandle;
+  /** Eager component or a lazy page (code split, preloaded before hydration and prerendering). */
+  Component: ComponentType | LazyPage;
+}
+
+function toRoute({ path, Component, ...handle }: PageRoute): AppRoute {
   return { path, handle, Component };
 }
 
 /**
- * Declarative routes (rendered with useRoutes): the data router would add ~17 KB gzip to every page for
- * loaders and actions this site does not use (docs/decisions/0006-prerendering.md).
+ * Every route, first match wins (the catch-all `*` last), rendered by AppRoutes inside RootLayout. Paths match
+ * in any letter case and with trailing slashes (src/lib/router, ADR 0019).
  */
-export const routes: RouteObject[] = [
+export const routes: AppRoute[] = [
+  ...pageRoutes.map(toRoute),
   {
-    Component: RootLayout,
-    children: [
-      ...pageRoutes.map(toRoute),
-      {
-        path: '/stations/:stationId',
-        handle: {
-          title: 'common.page.station.title',
-          description: 'common.page.station.description',
-          messages: ['finder', 'report'],
-          toasts: true,
-        } satisfies PageHandle,
-        Component: StationPage,
-      },
-      {
-        // Not in pageRoutes: never prerendered, never in the sitemap, linked from nowhere.
-        path: '/moderate',
-        handle: {
-          title: 'common.page.moderation.title',
-          description: 'common.page.moderation.description',
-        } satisfies PageHandle,
-        Component: ModerationPage,
-      },
-      { path: '*', handle: NOT_FOUND_HANDLE, Component: NotFoundPage },
-    ],
+    path: '/stations/:stationId',
+    handle: {
+      title: 'common.page.station.title',
+      description: 'common.page.station.description',
+      messages: ['finder', 'report'],
+      toasts: true,
+    },
+    Component: StationPage,
   },
+  {
+    // Not in pageRoutes: never prerendered, never in the sitemap, linked from nowhere.
+    path: '/moderate',
+    handle: {
+      title: 'common.page.moderation.title',
+      description: 'common.page.moderation.description',
+    },
+    Component: ModerationPage,
+  },
+  { path: '*', handle: NOT_FOUND_HANDLE, Component: NotFoundPage },
 ];
+
+/** The route (and its parameters) of a route path (`/App`, already without the language prefix). */
+export function matchRoute(pathname: string): { route: AppRoute; params: Params } {
+  // `*` matches every path, so there always is one.
+  return matchRoutes(routes, pathname) ?? { route: routes[routes.length - 1]!, params: {} };
+}
+
+/**
+ * The route an address (`/hi/App`) opens under its language's basename (`/hi`), or null when the address is not
+ * under it; what main.tsx and the prerender load (messages, page code) before they render.
+ */
+export function routeOfAddress(pathname: string, basename: string): AppRoute | null {
+  const path = stripBasename(pathname, basename);
+  return path === null ? null : matchRoute(path).route;
+}
+
+/** Loads what the route's page shows at once: its messages besides `common` and, for a lazy page, its code. */
+export async function preloadRoute(route: AppRoute | null): Promise<void> {
+  await Promise.all([
+    loadMessages(['common', ...(route?.handle.messages ?? [])]),
+    (route?.Component as Partial<LazyPage> | undefined)?.preload?.(),
+  ]);
+}

@@ -1,9 +1,9 @@
 import type { Locale } from '@cng/shared/locales';
 import { cleanup, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { plans } from '../content/plans';
 import { activateLocale, loadMessages } from '../i18n/i18n';
+import { StaticRouter } from '../lib/router';
 import { formatRupees, PlanCard } from './plan-card';
 
 async function inLocale(locale: Locale) {
@@ -13,11 +13,11 @@ async function inLocale(locale: Locale) {
 
 function renderPlans() {
   render(
-    <MemoryRouter>
+    <StaticRouter location="/">
       {plans.map((plan) => (
         <PlanCard key={plan.key} plan={plan} />
       ))}
-    </MemoryRouter>,
+    </StaticRouter>,
   );
   return [...document.querySelectorAll('.plan__price')].map((p) => p.textContent);
 }

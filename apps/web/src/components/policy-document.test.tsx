@@ -1,20 +1,20 @@
 import { cleanup, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { privacy } from '../content/privacy';
 import { activateLocale, loadMessages } from '../i18n/i18n';
+import { StaticRouter } from '../lib/router';
 import { PolicyDocument } from './policy-document';
 
 function renderPrivacy() {
   render(
-    <MemoryRouter>
+    <StaticRouter location="/">
       <PolicyDocument
         heading="policies.privacy.heading"
         summary="policies.privacy.summary"
         intro={privacy.intro}
         sections={privacy.sections}
       />
-    </MemoryRouter>,
+    </StaticRouter>,
   );
 }
 

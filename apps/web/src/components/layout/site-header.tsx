@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
 import { site } from '../../config/site';
 import { type MessageId, t } from '../../i18n/i18n';
+import { Link, NavLink, useLocation } from '../../lib/router';
 import { LanguagePicker } from './language-picker';
 
 const NAV_LINKS = [

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router';
 import type { LonLat } from '../../components/map/lat-lng';
 import { t } from '../../i18n/i18n';
+import { Link, useParams } from '../../lib/router';
 import { StationDetails } from './components/station-details';
 import './finder.css';
 
