@@ -5,7 +5,7 @@ import { apiRequest } from '../../../lib/api-client';
 /** What a proposal's POST came to: stored (with the server's words), refused with a reason, or not sent. */
 export type ProposalOutcome =
   | { kind: 'stored'; created: ProposalCreated }
-  | { kind: 'refused'; message: string; field: string | null }
+  | { kind: 'refused'; status: number; message: string; field: string | null }
   | { kind: 'network-error' };
 
 async function postProposal(url: string, body: object): Promise<ProposalOutcome> {
@@ -14,11 +14,17 @@ async function postProposal(url: string, body: object): Promise<ProposalOutcome>
   if (res.ok)
     return {
       kind: 'refused',
+      status: res.status,
       message: t('finder.errors.serverAnswered', { status: String(res.status) }),
       field: null,
     };
   if (res.failure.status === 0) return { kind: 'network-error' };
-  return { kind: 'refused', message: res.failure.message, field: res.failure.fields[0] ?? null };
+  return {
+    kind: 'refused',
+    status: res.failure.status,
+    message: res.failure.message,
+    field: res.failure.fields[0] ?? null,
+  };
 }
 
 /** Proposes a CNG station the map does not have. */
@@ -29,6 +35,20 @@ export function proposeStation(body: AddStationBody): Promise<ProposalOutcome> {
 /** Reports that something is wrong with a station. */
 export function reportProblem(stationId: string, body: ProblemBody): Promise<ProposalOutcome> {
   return postProposal(`/api/stations/${encodeURIComponent(stationId)}/problems`, body);
+}
+
+/**
+ * Why a proposal was refused, for the driver. The server gives its reason in English: English pages show it as
+ * given; every other language says what the driver can do about it, by the kind of refusal (never the English).
+ */
+export function refusalText(
+  outcome: Extract<ProposalOutcome, { kind: 'refused' }>,
+  english: boolean,
+): string {
+  if (english) return outcome.message;
+  if (outcome.status === 429) return t('report.proposal.refusedBusy');
+  if (outcome.status === 404) return t('report.proposal.refusedGone');
+  return t('report.proposal.refusedCheck');
 }
 
 /** The words a driver reads after sending. */

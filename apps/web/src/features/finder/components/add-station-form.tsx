@@ -2,11 +2,11 @@ import { PROPOSAL_LIMITS } from '@cng/shared/client';
 import { type FormEvent, useId, useState } from 'react';
 import type { LonLat } from '../../../components/map/lat-lng';
 import { currentLocale, t } from '../../../i18n/i18n';
-import { type ProposalOutcome, proposeStation } from '../api/proposals-api';
+import { type ProposalOutcome, proposeStation, refusalText } from '../api/proposals-api';
 
 /**
  * The words a driver reads after proposing a station. The server answers in English: English pages show its own
- * words, other languages the same meaning from the catalog (and a refusal's reason as the server gave it).
+ * words, other languages the same meaning from the catalog (refusalText).
  */
 export function additionOutcomeText(outcome: ProposalOutcome): { ok: boolean; text: string } {
   const english = currentLocale() === 'en';
@@ -20,7 +20,7 @@ export function additionOutcomeText(outcome: ProposalOutcome): { ok: boolean; te
   if (outcome.kind === 'network-error') return { ok: false, text: t('report.proposal.noConnection') };
   return {
     ok: false,
-    text: english ? outcome.message : t('report.proposal.refused', { message: outcome.message }),
+    text: refusalText(outcome, english),
   };
 }
 

@@ -4,7 +4,7 @@ import type { LonLat } from '../../../components/map/lat-lng';
 import { currentLocale, type MessageId, t } from '../../../i18n/i18n';
 import { shownName } from '../../../lib/station-name';
 import { fetchNearby } from '../api/finder-api';
-import { type ProposalOutcome, reportProblem } from '../api/proposals-api';
+import { type ProposalOutcome, refusalText, reportProblem } from '../api/proposals-api';
 
 const REASON_LABELS: Record<ProblemReason, MessageId> = {
   'wrong-position': 'report.problem.reason.wrongPosition',
@@ -15,7 +15,7 @@ const REASON_LABELS: Record<ProblemReason, MessageId> = {
 
 /**
  * The words a driver reads after reporting a problem. The server answers in English: English pages show its own
- * words, other languages the same meaning from the catalog (and a refusal's reason as the server gave it).
+ * words, other languages the same meaning from the catalog (refusalText).
  */
 export function problemOutcomeText(outcome: ProposalOutcome): { ok: boolean; text: string } {
   const english = currentLocale() === 'en';
@@ -31,7 +31,7 @@ export function problemOutcomeText(outcome: ProposalOutcome): { ok: boolean; tex
   if (outcome.kind === 'network-error') return { ok: false, text: t('report.proposal.noConnection') };
   return {
     ok: false,
-    text: english ? outcome.message : t('report.proposal.refused', { message: outcome.message }),
+    text: refusalText(outcome, english),
   };
 }
 
