@@ -22,17 +22,33 @@ describe.each(TEST_DIALECTS)('API skeleton on %s', (dialect) => {
     expect(res.json()).toEqual({ error: 'Not Found', message: 'No API endpoint GET /api/no-such-thing' });
   });
 
-  it('sends security headers on every response, errors included', async () => {
-    // A success, a 404, a 400 from schema validation and a 400 from the query-shape check (unknown key).
+  it('sends security headers on every response, errors included: the API set on API routes', async () => {
+    // A success, a 400 from schema validation and a 400 from the query-shape check (unknown key): JSON that
+    // nothing may run, frame or sniff.
     for (const [url, status] of [
       ['/api/health', 200],
-      ['/api/missing', 404],
+      ['/api/stations/nearest?lat=1&lon=1&limit=1', 200],
       ['/api/stations/nearest?lat=91&lon=0', 400],
       ['/api/stations/nearest?lat=1&lon=1&fuel=x', 400],
     ] as const) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(status);
-      expect(res.headers['permissions-policy']).toBe(
+      expect(res.headers['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['strict-transport-security']).toMatch(/max-age=31536000/);
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+      // Page-only headers are not sent with JSON.
+      expect(res.headers['permissions-policy'], url).toBeUndefined();
+    }
+    // The API docs are a page with their own policy (Swagger UI's), not the JSON one.
+    const docs = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(docs.headers['content-security-policy']).toContain("script-src 'self'");
+    // A path no route takes gets the page set.
+    for (const url of ['/api/missing']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['permissions-policy'], url).toBe(
         'geolocation=(self), camera=(), microphone=(), payment=()',
       );
       expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
@@ -57,7 +73,7 @@ describe.each(TEST_DIALECTS)('API skeleton on %s', (dialect) => {
     const long = await t.app.inject({ method: 'GET', url: `/api/stations/${'x'.repeat(101)}` });
     expect(long.statusCode).toBe(400);
     expect(long.json().details[0].field).toBe('id');
-    expect(long.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(long.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
     const absurd = await t.app.inject({ method: 'GET', url: `/api/stations/${'x'.repeat(1001)}` });
     expect(absurd.statusCode).toBe(414);
     expect(absurd.headers['content-type']).toMatch(/application\/json/);

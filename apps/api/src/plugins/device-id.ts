@@ -36,12 +36,15 @@ export default fp(
           'survive a restart or work across instances. Set COOKIE_SECRET (32+ characters).',
       );
     }
-    if (!app.hasRequestDecorator('cookies')) await app.register(cookie, { secret });
+    // No hook: most requests (every station read) carry no device; the cookie is parsed only here, on the
+    // routes that need the device id, instead of on every request.
+    if (!app.hasDecorator('parseCookie')) await app.register(cookie, { secret, hook: false });
     app.decorateRequest('deviceId', '');
 
     const secure = app.config.NODE_ENV === 'production';
     app.decorate('requireDeviceId', async (request: FastifyRequest, reply: FastifyReply) => {
-      const raw = request.cookies[DEVICE_COOKIE];
+      const header = request.headers.cookie;
+      const raw = header ? app.parseCookie(header)[DEVICE_COOKIE] : undefined;
       if (raw) {
         const unsigned = request.unsignCookie(raw);
         if (unsigned.valid && unsigned.value && UUID.test(unsigned.value)) {

@@ -69,16 +69,43 @@ export function securityHeaders(tileUrl: string): Readonly<Record<string, string
 }
 
 /**
+ * The headers of a JSON API answer (OWASP's REST set): nothing in it may run, frame or be sniffed as anything but
+ * JSON, so the page policy (tile origins, scripts, COOP, permissions) has nothing to govern there. Derived from
+ * the page set, so HSTS, the referrer policy and CORP stay the same everywhere; about half the bytes, on the
+ * answers a driver's phone asks for most.
+ */
+export function apiSecurityHeaders(page: Readonly<Record<string, string>>): Readonly<Record<string, string>> {
+  const keep = [
+    'strict-transport-security',
+    'x-content-type-options',
+    'referrer-policy',
+    'cross-origin-resource-policy',
+  ];
+  const headers: Record<string, string> = {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'x-frame-options': 'DENY',
+  };
+  for (const name of keep) if (page[name] !== undefined) headers[name] = page[name];
+  return Object.freeze(headers);
+}
+
+/** True for a route that answers JSON from the API (not the HTML of the API's docs). */
+const isApiRoute = (url: string | undefined) =>
+  url !== undefined && url.startsWith('/api/') && !url.startsWith('/api/docs');
+
+/**
  * Security headers on every response (set in onRequest, so errors and 404s carry them too; the few answers
- * Fastify makes before routing get them from frameworkErrors in app.ts) and compression.
+ * Fastify makes before routing get them from frameworkErrors in app.ts) and compression. Routes of the JSON API
+ * get the API set, everything else (pages, files, unknown paths) the page set.
  */
 export default fp(async function security(
   app: FastifyInstance,
   opts: { headers: Readonly<Record<string, string>> },
 ) {
   const { headers } = opts;
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  const api = apiSecurityHeaders(headers);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(isApiRoute(request.routeOptions.url) ? api : headers);
     done();
   });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
