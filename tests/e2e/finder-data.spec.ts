@@ -95,6 +95,36 @@ test('the panel names the filter and shows the nearest station of any kind with 
   await expect(hud).toHaveAttribute('data-station-id', anyNearest.id);
 });
 
+test('while a new filter is being answered, the nearest station of any kind is never labelled its match @desktop', async ({
+  page,
+}) => {
+  await allowLocation(page.context(), PUNE);
+  await openFinder(page);
+  const hud = page.getByTestId('hud');
+  const nearId = await hud.getAttribute('data-station-id');
+  // Hold the filtered answer, as a slow 3G link does: the panel still shows the station 1.2 km away.
+  let release = () => {};
+  const held = new Promise<void>((done) => {
+    release = done;
+  });
+  let asked = false;
+  await page.route(/\/api\/stations\/nearest\?.*operator=/, async (route) => {
+    asked = true;
+    await held;
+    await route.continue();
+  });
+  await page.getByLabel('Operator or brand').fill('Gujarat Gas');
+  await expect.poll(() => asked).toBe(true);
+  await expect(hud).toHaveAttribute('data-station-id', nearId!);
+  // It is the nearest station, not a "Gujarat Gas" one: it must not read "Nearest match" under that filter.
+  await expect(hud.getByTestId('hud-station-name')).toHaveText(/^Nearest(?! match)/);
+  await expect(hud.getByTestId('hud-filter')).toHaveCount(0);
+  release();
+  await expect(hud.getByTestId('hud-station-name')).toContainText('Nearest match');
+  await expect(hud.getByTestId('hud-filter')).toContainText('Filter: “Gujarat Gas”');
+  expect(Number(await hud.getByTestId('hud-distance').getAttribute('data-distance-km'))).toBeGreaterThan(50);
+});
+
 test('offline, an operator filter finds the same stations as online (an HPCL pump MGL supplies is MGL) @desktop', async ({
   page,
   context,

@@ -22,6 +22,11 @@ export interface NearestState {
   offlineCoverage?: SavedCoverage | null;
   /** True when the list was filtered by "open now" (on the server, or from the saved fields). */
   openNowApplied: boolean;
+  /**
+   * The filters this list answers (null before the first answer). While the answer to newly set filters is on
+   * its way, the list shown is still the previous one: the panel labels it with these, never with the new ones.
+   */
+  filters: FinderFilters | null;
 }
 
 /** Wait this long after a failed request before trying again on a new fix. */
@@ -42,6 +47,7 @@ export function useNearest(position: LonLat | null, filters: FinderFilters) {
     error: null,
     version: 0,
     openNowApplied: false,
+    filters: null,
   });
   const inFlight = useRef<AbortController | null>(null);
   const filtersKey = JSON.stringify(filters);
@@ -93,6 +99,7 @@ export function useNearest(position: LonLat | null, filters: FinderFilters) {
                 offlineDataAtMs: answer.offline?.dataAtMs ?? null,
                 offlineCoverage: answer.offline?.coverage ?? null,
                 openNowApplied: asked.openNow,
+                filters: asked,
               }
             : // Nothing at all: keep what is shown, and say why.
               { ...s, loading: false, error: answer.error },
