@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -6,15 +5,12 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { icuMessages } from './scripts/icu-messages.js';
 import { pwaOptions } from './src/pwa/pwa-options.js';
 
-// react-router's package exports only its development build; production bundles use its production build.
-const reactRouterDir = path.dirname(createRequire(import.meta.url).resolve('react-router/package.json'));
-const reactRouterProd = path.join(reactRouterDir, 'dist/production/index.mjs');
+/** Modules of the early-location chunk (the entry and all it imports). */
+const EARLY_CODE =
+  /(src\/features\/finder\/early-(location|nearest)|src\/lib\/distance-format|packages\/shared\/src\/(geo|limits))\.ts$/;
 
-export default defineConfig(({ command, isSsrBuild }) => ({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [icuMessages(), react(), VitePWA(pwaOptions)],
-  resolve: {
-    alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProd }] : [],
-  },
   build: {
     target: 'es2022',
     // Maps are written for decoding our own stack traces but not linked from the code nor served (ADR 0013).
@@ -36,9 +32,12 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       output: isSsrBuild
         ? {}
         : {
-            // React, React DOM and the router change rarely: their own long-cached chunk.
+            // React and React DOM change rarely: their own long-cached chunk.
             manualChunks(id: string) {
-              if (/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)) return 'vendor-react';
+              if (/node_modules\/(react|react-dom|scheduler)\//.test(id)) return 'vendor-react';
+              // The first distance on /App (issue 16): the early watch, the early strip and the little they use,
+              // in the one early-location file, so a slow link fetches one small file before it can paint.
+              if (EARLY_CODE.test(id)) return 'early-location';
             },
           },
     },

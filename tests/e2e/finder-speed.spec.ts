@@ -58,6 +58,48 @@ test.describe('issue 16: the first distance does not wait for the map', () => {
     await page.unrouteAll({ behavior: 'ignoreErrors' });
   });
 
+  test('before the finder has run, the first distance shows in the page language, true to the nearest station, then gives way to the panel @desktop', async ({
+    page,
+    context,
+  }) => {
+    await waitForStations(page.request);
+    const station = await delhiStation(page);
+    // 300 m north of the station: it lies to the south.
+    const here = { lat: station.lat + 0.0027, lon: station.lon };
+    await context.grantPermissions(['geolocation']);
+    await context.setGeolocation({ latitude: here.lat, longitude: here.lon, accuracy: 10 });
+    // The finder's code (and the map's) is held back: on a cheap phone it takes seconds to arrive.
+    const held: (() => Promise<void>)[] = [];
+    await page.route(/\/assets\/(finder|finder-map|leaflet-src)-[\w-]{8}\.js$/, (route) => {
+      held.push(() => route.continue());
+    });
+    await page.route('**/tile.openstreetmap.org/**', (r) => r.abort());
+
+    await page.goto('/hi/App');
+    const early = page.getByTestId('early-distance');
+    await expect(early).toHaveAttribute('data-distance-km', /\d/, { timeout: 30_000 });
+    const shownKm = Number(await early.getAttribute('data-distance-km'));
+    expect(Math.abs(shownKm - haversineKm(here, station))).toBeLessThan(0.01);
+    // In Hindi, with the compass word, and no English word left in it.
+    const strip = page.getByTestId('early-nearest');
+    await expect(strip).toContainText('सबसे नज़दीकी');
+    await expect(strip).toContainText('दक्षिण');
+    expect(await strip.textContent()).not.toMatch(/[A-Za-z]/);
+    await expect(strip).toHaveAttribute('role', 'status');
+    // The finder has not run: the strip is the only distance on the page.
+    await expect(page.getByTestId('hud-distance')).toHaveCount(0);
+    expect(held.length).toBeGreaterThan(0);
+
+    // The finder's code arrives: its panel answers and the strip goes.
+    for (const go of held.splice(0)) await go();
+    await page.unroute(/\/assets\/(finder|finder-map|leaflet-src)-[\w-]{8}\.js$/);
+    await expect(page.getByTestId('hud-distance')).toHaveAttribute('data-distance-km', /\d/, {
+      timeout: 30_000,
+    });
+    await expect(page.getByTestId('early-nearest')).toHaveCount(0);
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+  });
+
   test('when the station list cannot load, the map still loads so the driver sees where they are @desktop', async ({
     page,
     context,

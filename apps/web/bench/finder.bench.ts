@@ -15,6 +15,7 @@ import { recomputeStations } from '../src/features/finder/utils/live-stations';
 import {
   buildBaseline,
   DEFAULT_BASELINE_COMMIT,
+  type FirstDistance,
   firstDistanceMs,
   PHONE,
   settled,
@@ -225,8 +226,8 @@ async function throttledFirstDistance(
   const runs = Number(process.env.BENCH_RUNS ?? 3);
   // 300 m north of the nearest station to central Delhi: a real position with a real answer.
   const at = { lat: nearestStation.lat + 0.0027, lon: nearestStation.lon };
-  const ours: number[] = [];
-  const theirs: number[] = [];
+  const ours: FirstDistance[] = [];
+  const theirs: FirstDistance[] = [];
   await settled(base);
   for (let i = 0; i < runs; i++) ours.push(await firstDistanceMs(browser, base, at));
   await stopServer();
@@ -235,14 +236,20 @@ async function throttledFirstDistance(
     for (let i = 0; i < runs; i++) theirs.push(await firstDistanceMs(browser, baseline.base, at));
     const oldJs = await jsOf(`${baseline.base}/App`);
     const s = (xs: number[]) => `${(median(xs) / 1000).toFixed(2)} s`;
+    const list = (xs: number[]) => xs.map((x) => (x / 1000).toFixed(2)).join(', ');
+    const first = (xs: FirstDistance[]) => xs.map((x) => x.first);
+    const panel = (xs: FirstDistance[]) => xs.map((x) => x.panel);
     console.log(
       `throttled phone (CPU ${PHONE.cpuSlowdown}×, ${(PHONE.throughputBytesPerS * 8) / 1000} kbps, ${PHONE.latencyMs} ms), GPS granted, cold cache: /App → first distance on screen`,
     );
     console.log(
-      `  this build: median ${s(ours)} over ${runs} visits [${ours.map((x) => (x / 1000).toFixed(2)).join(', ')}] (budget 3.0 s; ${(median(ours) / 3000).toFixed(2)} of budget)`,
+      `  this build: median ${s(first(ours))} over ${runs} visits [${list(first(ours))}] (budget 3.0 s; ${(median(first(ours)) / 3000).toFixed(2)} of budget; ${median(first(ours)) <= 3000 ? 'met' : 'MISSED'})`,
     );
     console.log(
-      `  baseline ${commit}, same run: median ${s(theirs)} [${theirs.map((x) => (x / 1000).toFixed(2)).join(', ')}] → ratio this/baseline ${(median(ours) / median(theirs)).toFixed(2)}`,
+      `  baseline ${commit}, same run: median ${s(first(theirs))} [${list(first(theirs))}] → ratio this/baseline ${(median(first(ours)) / median(first(theirs))).toFixed(2)}`,
+    );
+    console.log(
+      `  the finder's own panel (after its code has loaded): this build ${s(panel(ours))} [${list(panel(ours))}], baseline ${s(panel(theirs))}`,
     );
     console.log(`  baseline ${commit} JS for /App: ${kb(oldJs.gzip)} gzip in ${oldJs.files} files`);
   } finally {

@@ -105,12 +105,24 @@ export async function startServer(root: string, port: number, webDist: string) {
   throw new Error(`the server for ${webDist} had no stations within 180 s`);
 }
 
+/** Milliseconds from the start of the navigation to a distance on screen, and to the finder's own panel. */
+export interface FirstDistance {
+  /** The first distance of any kind: the early strip (early-nearest.ts) or the panel, whichever came first. */
+  first: number;
+  /** The finder's panel (with the baseline, which has no early strip, the same as `first`). */
+  panel: number;
+}
+
 /**
  * One cold visit of `${base}/App` on the throttled phone with GPS at `at`: milliseconds from the start of the
- * navigation until the panel shows a distance (polled every 20 ms by a script installed before any page script runs),
- * and the JavaScript bytes the page downloaded by then.
+ * navigation until a distance is on screen, and until the finder's panel shows one (polled every 20 ms by a
+ * script installed before any page script runs).
  */
-export async function firstDistanceMs(browser: Browser, base: string, at: { lat: number; lon: number }) {
+export async function firstDistanceMs(
+  browser: Browser,
+  base: string,
+  at: { lat: number; lon: number },
+): Promise<FirstDistance> {
   const context = await browser.newContext({
     geolocation: { latitude: at.lat, longitude: at.lon, accuracy: 10 },
     permissions: ['geolocation'],
@@ -124,10 +136,16 @@ export async function firstDistanceMs(browser: Browser, base: string, at: { lat:
     await page.route('**/tile.openstreetmap.org/**', (r) => r.abort());
     // A string, not a function: tsx would wrap named functions in a helper the page does not have.
     await page.addInitScript(`{
+      const shown = (selector) => {
+        const el = document.querySelector(selector);
+        return el && /\\d/.test(el.textContent || '');
+      };
       const timer = setInterval(() => {
-        const el = document.querySelector('[data-testid="hud-distance"]');
-        if (el && /\\d/.test(el.textContent || '')) {
+        const panel = shown('[data-testid="hud-distance"]');
+        if (window.__firstDistanceMs === undefined && (panel || shown('[data-testid="early-distance"]')))
           window.__firstDistanceMs = performance.now();
+        if (panel) {
+          window.__panelDistanceMs = performance.now();
           clearInterval(timer);
         }
       }, 20);
@@ -145,7 +163,7 @@ export async function firstDistanceMs(browser: Browser, base: string, at: { lat:
     await page.goto(`${base}/App`, { waitUntil: 'commit' });
     await page
       .waitForFunction(
-        () => (window as unknown as { __firstDistanceMs?: number }).__firstDistanceMs !== undefined,
+        () => (window as unknown as { __panelDistanceMs?: number }).__panelDistanceMs !== undefined,
         undefined,
         { timeout: 60_000, polling: 100 },
       )
@@ -156,7 +174,10 @@ export async function firstDistanceMs(browser: Browser, base: string, at: { lat:
           .catch(() => 'no panel');
         throw new Error(`no distance on ${base}/App within 60 s (panel: ${hud}): ${err}`);
       });
-    return await page.evaluate(() => (window as unknown as { __firstDistanceMs: number }).__firstDistanceMs);
+    return await page.evaluate(() => {
+      const w = window as unknown as { __firstDistanceMs: number; __panelDistanceMs: number };
+      return { first: w.__firstDistanceMs, panel: w.__panelDistanceMs } satisfies FirstDistance;
+    });
   } finally {
     await context.close();
   }

@@ -68,9 +68,11 @@ export function robotsTxt(siteUrl) {
 
 /**
  * Per route, code the page needs at once, from Vite's manifest keys: `run` modules execute as soon as they arrive
- * (`<script type="module" async>`), `preload` modules (and what they import statically, and their stylesheets)
- * download in parallel with the entry instead of one after another. /App: GPS starts before React, the finder's code is on its way
- * with React's (issue 16).
+ * (`<script type="module" async>`); `first` modules (and what they import statically) are modulepreloaded at the
+ * very top of <head>, with the `run` scripts, so on a slow HTTP/1.1 link (six connections) they are asked for
+ * before the app's own files; `preload` modules (and their imports and stylesheets) download in parallel with
+ * the entry instead of one after another. /App: GPS starts before React, the first distance is painted by
+ * early-nearest before the finder has run, and the finder's code is on its way with React's (issue 16).
  */
 export const ROUTE_EARLY_CODE = {
   '/App': {
@@ -79,36 +81,48 @@ export const ROUTE_EARLY_CODE = {
   },
 };
 
-/** The `<script>` and `<link rel="modulepreload">` tags of ROUTE_EARLY_CODE[route], from the Vite manifest. */
+/**
+ * The tags of ROUTE_EARLY_CODE[route], from the Vite manifest: `first` goes right after `<meta charset>`, `last`
+ * before `</head>`. A file the page already links (`alreadyLinked`) is not linked again.
+ */
 export function earlyCodeTags(manifest, route, alreadyLinked = '') {
   const early = ROUTE_EARLY_CODE[route];
-  if (!early) return '';
+  if (!early) return { first: '', last: '' };
   const chunk = (key) => {
     if (!manifest[key]) throw new Error(`${key} is not in the Vite manifest: update ROUTE_EARLY_CODE`);
     return manifest[key];
   };
-  const files = new Set();
-  const styles = new Set();
-  const add = (key) => {
-    const c = chunk(key);
-    if (files.has(c.file)) return;
-    files.add(c.file);
-    for (const css of c.css ?? []) styles.add(css);
-    for (const dep of c.imports ?? []) add(dep);
+  const closure = (keys, files = new Set(), styles = new Set()) => {
+    const add = (key) => {
+      const c = chunk(key);
+      if (files.has(c.file)) return;
+      files.add(c.file);
+      for (const css of c.css ?? []) styles.add(css);
+      for (const dep of c.imports ?? []) add(dep);
+    };
+    for (const key of keys) add(key);
+    return { files, styles };
   };
-  for (const key of early.preload) add(key);
   const run = early.run.map((key) => chunk(key).file);
-  const tags = run.map((file) => `<script type="module" async crossorigin src="/${file}"></script>`);
+  const firstFiles = closure([...early.run, ...(early.first ?? [])]).files;
+  const { files, styles } = closure(early.preload);
+  const preload = (file, priority = '') =>
+    `<link rel="modulepreload"${priority ? ` fetchpriority="${priority}"` : ''} crossorigin href="/${file}">`;
+  const first = run.map((file) => `<script type="module" async crossorigin src="/${file}"></script>`);
+  for (const file of firstFiles) if (!run.includes(file)) first.push(preload(file));
+  const last = [];
   for (const file of files) {
-    if (run.includes(file) || alreadyLinked.includes(`/${file}"`)) continue;
-    tags.push(`<link rel="modulepreload" crossorigin href="/${file}">`);
+    if (firstFiles.has(file) || alreadyLinked.includes(`/${file}"`)) continue;
+    // Low: on HTTP/1.1 (six connections) these would otherwise take every free connection ahead of the first
+    // distance's API call (early-nearest.ts), which then waited for all of them on the throttled phone.
+    last.push(preload(file, 'low'));
   }
   // A lazy chunk's import waits for its stylesheet too: fetch it now, apply it when the chunk asks (no render block).
   for (const file of styles) {
     if (!alreadyLinked.includes(`/${file}"`))
-      tags.push(`<link rel="preload" as="style" crossorigin href="/${file}">`);
+      last.push(`<link rel="preload" as="style" fetchpriority="low" crossorigin href="/${file}">`);
   }
-  return tags.join('');
+  return { first: first.join(''), last: last.join('') };
 }
 
 /** Prerenders every page; a page that fails to render is left to the SPA shell and reported. */
@@ -130,7 +144,12 @@ export async function prerender({ outDir, ssrDir }) {
       const address = url.length > 1 ? url.replace(/\/+$/, '') : url;
       try {
         const filled = fillTemplate(localized, await entry.render(url), address);
-        const html = filled.replace('</head>', `${earlyCodeTags(manifest, route, filled)}</head>`);
+        const tags = earlyCodeTags(manifest, route, filled);
+        const charset = '<meta charset="UTF-8" />';
+        if (tags.first && !filled.includes(charset)) throw new Error(`index.html must have ${charset}`);
+        const html = filled
+          .replace(charset, `${charset}${tags.first}`)
+          .replace('</head>', `${tags.last}</head>`);
         const file = path.join(outDir, address === '/' ? '' : address, 'index.html');
         fs.mkdirSync(path.dirname(file), { recursive: true });
         fs.writeFileSync(file, html);

@@ -28,7 +28,8 @@ export function bearingDeg(lon1: number, lat1: number, lon2: number, lat2: numbe
   return (toDeg(Math.atan2(y, x)) + 360) % 360;
 }
 
-const CARDINALS = ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'] as const;
+/** The 8 compass points, clockwise from north. */
+export const CARDINALS = ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'] as const;
 export type Cardinal = (typeof CARDINALS)[number];
 
 /** The 8-point compass name (N, NE, …) of a bearing in degrees. */

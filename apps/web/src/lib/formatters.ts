@@ -1,4 +1,5 @@
 import { intlLocale, t } from '../i18n/i18n';
+import { distanceInLocale, unitFormat } from './distance-format';
 
 /**
  * Intl formatters in the page's language (`intlLocale()`: 'hi-IN', 'en-IN'…, so Hindi gets lakh grouping and
@@ -40,35 +41,17 @@ export function formatInteger(value: number): string {
   return numberFormat('integer', { maximumFractionDigits: 0 }).format(value);
 }
 
-/** Metres or kilometres, never grouped (a distance is never long enough to need it: "1250 km"). */
-function unitFormat(unit: 'meter' | 'kilometer', fractionDigits: 0 | 1): Intl.NumberFormat {
-  return numberFormat(`${unit}:${fractionDigits}`, {
-    style: 'unit',
-    unit,
-    unitDisplay: 'short',
-    useGrouping: false,
-    minimumFractionDigits: fractionDigits,
-    maximumFractionDigits: fractionDigits,
-  });
-}
-
 /**
  * Distance for people in the page's language: metres below 1 km ("850 m"), km with one decimal above
- * ("3.4 km"), whole km from 100 km. The same steps as @cng/shared's formatDistance (which the API uses), and
- * in English the same text.
+ * ("3.4 km"), whole km from 100 km (lib/distance-format).
  */
 export function formatDistanceKm(distanceKm: number): string {
-  // Round first, then pick the unit: 999.7 m is "1.0 km", not "1000 m"; 99.96 km is "100 km".
-  const metres = Math.round(distanceKm * 1000);
-  if (metres < 1000) return unitFormat('meter', 0).format(metres);
-  const tenths = Math.round(distanceKm * 10) / 10;
-  if (tenths < 100) return unitFormat('kilometer', 1).format(tenths);
-  return unitFormat('kilometer', 0).format(Math.round(distanceKm));
+  return distanceInLocale(distanceKm, intlLocale());
 }
 
 /** Metres, whole ("120 m"), for accuracies and limits. */
 export function formatMetres(metres: number): string {
-  return unitFormat('meter', 0).format(Math.round(metres));
+  return unitFormat(intlLocale(), 'meter', 0).format(Math.round(metres));
 }
 
 /**

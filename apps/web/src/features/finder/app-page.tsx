@@ -1,8 +1,10 @@
+import { CARDINALS } from '@cng/shared/client';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { t } from '../../i18n/i18n';
+import { intlLocale, t } from '../../i18n/i18n';
 import { warmFormatters } from '../../lib/formatters';
-import { startEarlyLocation } from '../finder/early-location';
+import { dismissEarlyNearest, startEarlyLocation } from '../finder/early-location';
 import { AppFeatures } from './app-features';
+import type { EarlyNearestTexts } from './early-nearest';
 
 // Arriving here from another page (no prerendered /App HTML ran early-location.ts): start GPS now, while the
 // finder's code downloads, rather than once it has loaded.
@@ -10,6 +12,19 @@ startEarlyLocation();
 
 // The finder (Leaflet, GPS) loads only on this page, in its own chunk.
 const Finder = lazy(() => import('./finder'));
+
+/** The early distance's words in the page's language, written into the prerendered page (early-nearest.ts). */
+function earlyNearestTexts(): EarlyNearestTexts {
+  return {
+    intl: intlLocale(),
+    label: t('finder.hud.nearest'),
+    towards: t('finder.distanceTowards', { distance: '{distance}', cardinal: '{cardinal}' }),
+    cardinals: Object.fromEntries(CARDINALS.map((c) => [c, t(`finder.cardinal.${c}`)])) as Record<
+      (typeof CARDINALS)[number],
+      string
+    >,
+  };
+}
 
 /** /App: the live finder first, then the six feature sections (spec section 2). */
 export default function AppPage() {
@@ -20,7 +35,13 @@ export default function AppPage() {
   // The list's price and date formatters cost tens of ms to build the first time (the browser's number data):
   // build them while the finder's code downloads, so the first answer is not kept from the screen by them.
   useEffect(() => warmFormatters(), []);
-  const placeholder = <p className="container finder-loading">{t('finder.loading')}</p>;
+  // Leaving /App before the finder answered: the early distance (early-nearest.ts) goes with it.
+  useEffect(() => dismissEarlyNearest, []);
+  const placeholder = (
+    <p className="container finder-loading" data-early-nearest={JSON.stringify(earlyNearestTexts())}>
+      {t('finder.loading')}
+    </p>
+  );
   return (
     <>
       <section className="finder-slot" aria-label={t('finder.slotLabel')}>

@@ -60,3 +60,13 @@ describe('early location watch', () => {
     expect(fake.active.size).toBe(0);
   });
 });
+
+describe('isAppPath', () => {
+  it('knows /App in every language, and nothing else', async () => {
+    const { isAppPath } = await import('./early-location');
+    for (const path of ['/App', '/app/', '/hi/App', '/ta/App/', '/it/App'])
+      expect(isAppPath(path), path).toBe(true);
+    for (const path of ['/', '/hi/', '/about', '/hi/about', '/App/more', '/hiApp', '/hi/it/App'])
+      expect(isAppPath(path), path).toBe(false);
+  });
+});

@@ -4,7 +4,11 @@
  * the map have loaded. When location is already granted it starts `watchPosition` and keeps the fixes; the
  * finder's useLocation adopts that watch instead of starting its own. It never asks: without a grant the
  * finder explains first and the driver taps "Use my location" (ADR 0008).
+ *
+ * Its fixes also paint the first distance before the finder has loaded (early-nearest.ts, in the same file:
+ * see vite.config.ts), until the finder shows its own answer and calls dismissEarlyNearest.
  */
+import { earlyNearestFix, stopEarlyNearest } from './early-nearest';
 
 /**
  * The finder's watch options (also hooks/use-location.ts): high accuracy, no cached fix, and give up waiting
@@ -26,6 +30,9 @@ export interface EarlyWatch {
 }
 
 let early: EarlyWatch | null = null;
+/** The finder shows its own answer now (or /App is gone): remove the early distance for good. */
+export const dismissEarlyNearest = stopEarlyNearest;
+
 /**
  * An early watch the finder has not taken over by then is stopped (the driver left /App before the finder
  * mounted, or its code failed to load): GPS must not stay on for the rest of the visit.
@@ -61,6 +68,7 @@ function watch(): EarlyWatch {
       state.last = p;
       state.error = null;
       onFix?.(p);
+      earlyNearestFix(p);
     },
     (e) => {
       state.error = e;
@@ -103,5 +111,13 @@ export function takeEarlyWatch(): EarlyWatch | null {
   return taken;
 }
 
+/**
+ * True on /App in any language (/App, /hi/App …). Any two-letter prefix passes: only the /App pages load this
+ * file, and @cng/shared/locales would be one more file to fetch before GPS can start.
+ */
+export function isAppPath(pathname: string): boolean {
+  return /^(?:\/[a-z]{2})?\/app\/?$/i.test(pathname);
+}
+
 // On /App the page loads this module by itself: start at once.
-if (typeof window !== 'undefined' && /^\/app\/?$/i.test(window.location.pathname)) startEarlyLocation();
+if (typeof window !== 'undefined' && isAppPath(window.location.pathname)) startEarlyLocation();

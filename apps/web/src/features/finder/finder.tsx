@@ -12,6 +12,7 @@ import { LocationBanner } from './components/location-banner';
 import { MapBoundary } from './components/map-boundary';
 import { PlaceSearch } from './components/place-search';
 import { StationList } from './components/station-list';
+import { dismissEarlyNearest } from './early-location';
 import { useFavourites } from './hooks/use-favourites';
 import { useFinder } from './hooks/use-finder';
 import { ArrivalPrompt } from './status/arrival-prompt';
@@ -129,25 +130,30 @@ export default function Finder() {
   );
   // The list is the copy saved on this device: the panel says so, and whether a nearer station may exist.
   const offline = nearest.offline;
+  // What the panel and list show is labelled with the filters that list answers: while the answer to a newly
+  // set filter is on its way, the unfiltered nearest must not read "Nearest match" under the new filter.
+  const shownFilters = nearest.filters ?? NO_FILTERS;
   // In the panel while a filter is on: which, how to clear it, and the nearest station of any kind.
   const filterNotice = position && (
     <FilterNotice
-      filters={f.applied}
+      filters={shownFilters}
       anyNearest={nearest.anyHere}
       onClear={() => f.setFilters(NO_FILTERS)}
       onSelect={(s) => f.select(s)}
     />
   );
   // Said above the list, because on a phone the filters themselves sit further down the page.
-  const filtered = filtersSummary(f.applied);
+  const filtered = filtersSummary(shownFilters);
   const noGps =
     location.state.status === 'denied' ||
     location.state.status === 'unavailable' ||
     location.state.status === 'timeout';
-  const mapWanted = useMapWanted(
-    selected !== null || nearest.version > 0 || nearest.error !== null,
-    noGps || f.positionKind === 'manual',
-  );
+  const answered = selected !== null || nearest.version > 0 || nearest.error !== null;
+  const mapWanted = useMapWanted(answered, noGps || f.positionKind === 'manual');
+  // The distance painted before this code loaded (early-nearest.ts) gives way to the panel's own answer.
+  useEffect(() => {
+    if (answered) dismissEarlyNearest();
+  }, [answered]);
 
   return (
     <div className="finder">
@@ -173,7 +179,7 @@ export default function Finder() {
               offline={offline}
               onBackToNearest={() => f.select(null)}
               onDetails={() => setDetailsId(selected.id)}
-              filtered={hasFilters(f.applied)}
+              filtered={hasFilters(shownFilters)}
             >
               {filterNotice}
             </HeadsUpPanel>
@@ -185,7 +191,7 @@ export default function Finder() {
                   ? t('finder.hud.waiting')
                   : nearest.loading || nearest.version === 0
                     ? t('finder.hud.finding')
-                    : t(hasFilters(f.applied) ? 'finder.hud.noMatchWithin' : 'finder.hud.noneWithin', {
+                    : t(hasFilters(shownFilters) ? 'finder.hud.noMatchWithin' : 'finder.hud.noneWithin', {
                         distance: formatDistanceKm(NEAREST_RADIUS_KM),
                       })}
               </p>
