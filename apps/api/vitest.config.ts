@@ -9,7 +9,8 @@ export default defineProject({
     setupFiles: ['test/helpers/process-clock-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    // Integration tests share one PostgreSQL database; run files one at a time to keep them independent.
-    fileParallelism: false,
+    // Files run in parallel: each test database is its own SQLite file or PostgreSQL schema, each schema has its
+    // own NOTIFY channel (lib/change-feed.ts changeChannelOf), and servers a test starts take free ports.
+    fileParallelism: true,
   },
 });

@@ -170,7 +170,9 @@ test('the API answers unknown paths with 404 JSON and every response has the sec
     const res = await request.get(path);
     const headers = res.headers();
     // Pages allow their own scripts, styles and tiles; the API's JSON allows nothing and no framing (ADR 0002).
-    const csp = path.startsWith('/api/') ? "default-src 'none'; frame-ancestors 'none'" : "default-src 'self'";
+    const csp = path.startsWith('/api/')
+      ? "default-src 'none'; frame-ancestors 'none'"
+      : "default-src 'self'";
     expect(headers['content-security-policy'], path).toContain(csp);
     if (path.startsWith('/api/')) expect(headers['x-frame-options'], path).toBe('DENY');
     expect(headers['x-content-type-options'], path).toBe('nosniff');

@@ -6,10 +6,10 @@ import type { Station } from '@cng/shared';
 import SQLite from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, openDatabase } from '../src/db/database';
-import { exited, startServerProcess } from './helpers/server-process';
+import { exited, freePort, startServerProcess } from './helpers/server-process';
 import { seedStations } from './status/seed-stations';
 
-const PORT = 8164;
+const PORT = await freePort();
 const BASE = `http://127.0.0.1:${PORT}`;
 const KILL_AFTER = 100;
 

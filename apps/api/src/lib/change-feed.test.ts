@@ -5,6 +5,7 @@ import { TEST_DATABASE_URL, TEST_DIALECTS } from '../../test/helpers/test-db';
 import {
   type ChangeEvents,
   type ChangeFeed,
+  changeChannelOf,
   createLocalChangeFeed,
   createPostgresChangeFeed,
 } from './change-feed';
@@ -120,6 +121,41 @@ describe.each(TEST_DIALECTS.filter((d) => d === 'postgres'))('PostgreSQL change 
       await new Promise((r) => setTimeout(r, 100));
       expect(resyncs).toHaveLength(1);
     } finally {
+      await admin.end();
+    }
+  });
+});
+
+describe.each(TEST_DIALECTS.filter((d) => d === 'postgres'))('change feeds per schema (%s)', () => {
+  it('instances on one schema hear each other; another schema on the same server hears nothing', async () => {
+    const schemas = [`feed_a_${randomBytes(4).toString('hex')}`, `feed_b_${randomBytes(4).toString('hex')}`];
+    const admin = new pg.Pool({ connectionString: TEST_DATABASE_URL, max: 1 });
+    for (const s of schemas) await admin.query(`create schema ${s}`);
+    const pools = [schemas[0], schemas[0], schemas[1]].map(
+      (s) => new pg.Pool({ connectionString: TEST_DATABASE_URL, max: 2, options: `-c search_path=${s}` }),
+    );
+    const feeds: ChangeFeed[] = [];
+    try {
+      for (const p of pools) feeds.push(await createPostgresChangeFeed(p));
+      const heard = feeds.map(() => [] as string[]);
+      for (const [i, f] of feeds.entries()) {
+        f.subscribe('status-changed', ({ stationId }) => {
+          heard[i]!.push(stationId);
+        });
+      }
+      await feeds[0]!.publish('status-changed', { stationId: 'on-a' });
+      await feeds[2]!.publish('status-changed', { stationId: 'on-b' });
+      await until(() => heard[1]!.length === 1 && heard[2]!.length === 1);
+      // Let any stray notification arrive before looking for it.
+      await new Promise((r) => setTimeout(r, 100));
+      expect(heard).toEqual([['on-a'], ['on-a'], ['on-b']]);
+      expect(changeChannelOf(schemas[0]!)).toBe(`cng_changes_${schemas[0]}`);
+      expect(changeChannelOf('public')).toBe('cng_changes');
+      expect(changeChannelOf('x'.repeat(63))).toHaveLength('cng_changes_'.length + 40);
+    } finally {
+      for (const f of feeds) await f.close();
+      for (const p of pools) await p.end();
+      for (const s of schemas) await admin.query(`drop schema ${s} cascade`);
       await admin.end();
     }
   });

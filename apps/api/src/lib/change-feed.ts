@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type pg from 'pg';
 
@@ -24,6 +25,22 @@ export interface ChangeFeed {
 }
 
 const PG_CHANNEL = 'cng_changes';
+
+/**
+ * The NOTIFY channel of a schema: every instance on one schema shares it (the default `public` keeps the plain
+ * name), and databases in other schemas of the same server (the test suite's, run in parallel) never hear each
+ * other. Identifiers stop at 63 bytes: a long schema name is replaced by a digest of it.
+ */
+export function changeChannelOf(schema: string): string {
+  if (schema === 'public') return PG_CHANNEL;
+  const name = `${PG_CHANNEL}_${schema}`;
+  return Buffer.byteLength(name) <= 63
+    ? name
+    : `${PG_CHANNEL}_${createHash('sha256').update(schema).digest('hex').slice(0, 40)}`;
+}
+
+/** Quoted for LISTEN and UNLISTEN; pg_notify takes the same name as text. */
+const quoted = (identifier: string) => `"${identifier.replaceAll('"', '""')}"`;
 
 /** In-process feed: one server on SQLite. */
 export function createLocalChangeFeed(): ChangeFeed {
@@ -65,13 +82,15 @@ export async function createPostgresChangeFeed(
   const minRetryMs = options.minRetryMs ?? 250;
   const maxRetryMs = options.maxRetryMs ?? 30_000;
   const local = createLocalChangeFeed();
+  /** The schema's channel (changeChannelOf), read on the first LISTEN connection from its search_path. */
+  let pgChannel = '';
   /** The live LISTEN connection and how to let go of it. */
   let client: { release(): Promise<void> } | null = null;
   let retryTimer: NodeJS.Timeout | null = null;
   let closed = false;
 
   const onNotification = (msg: pg.Notification) => {
-    if (msg.channel !== PG_CHANNEL || !msg.payload) return;
+    if (msg.channel !== pgChannel || !msg.payload) return;
     try {
       const { channel, payload } = JSON.parse(msg.payload) as { channel: ChangeChannel; payload: never };
       void local.publish(channel, payload);
@@ -93,7 +112,7 @@ export async function createPostgresChangeFeed(
     const self = {
       async release() {
         if (done) return;
-        await c.query(`UNLISTEN ${PG_CHANNEL}`).catch(() => {});
+        await c.query(`UNLISTEN ${quoted(pgChannel)}`).catch(() => {});
         // The connection may have broken during UNLISTEN, and onLost has then destroyed it already.
         if (done) return;
         detach();
@@ -118,7 +137,11 @@ export async function createPostgresChangeFeed(
     c.on('end', onEnd);
     c.on('notification', onNotification);
     try {
-      await c.query(`LISTEN ${PG_CHANNEL}`);
+      if (!pgChannel) {
+        const { rows } = await c.query<{ schema: string | null }>('select current_schema() as schema');
+        pgChannel = changeChannelOf(rows[0]?.schema ?? 'public');
+      }
+      await c.query(`LISTEN ${quoted(pgChannel)}`);
     } catch (err) {
       onLost(err as Error);
       throw err;
@@ -159,7 +182,7 @@ export async function createPostgresChangeFeed(
   await listen();
   return {
     async publish(channel, payload) {
-      await pool.query('select pg_notify($1, $2)', [PG_CHANNEL, JSON.stringify({ channel, payload })]);
+      await pool.query('select pg_notify($1, $2)', [pgChannel, JSON.stringify({ channel, payload })]);
     },
     subscribe: local.subscribe,
     async close() {

@@ -4,11 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { exited, startServerProcess } from '../helpers/server-process';
+import { exited, freePort, startServerProcess } from '../helpers/server-process';
 import { startFakeEmailJs } from './fake-emailjs';
 
-const SERVER_PORT = 8143;
-const FAKE_PORT = 8142;
+const SERVER_PORT = await freePort();
+const FAKE_PORT = await freePort();
 const TOTAL = 200;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

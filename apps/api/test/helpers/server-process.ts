@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -63,3 +64,19 @@ export const exited = (child: ChildProcess) =>
   new Promise<void>((resolve) =>
     child.exitCode !== null || child.signalCode ? resolve() : child.once('exit', () => resolve()),
   );
+
+/**
+ * A TCP port free on loopback now, for a server a test starts (and restarts on the same port). Chosen by the
+ * system rather than fixed, so test files running in parallel, or two checkouts on one machine, never collide.
+ */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}

@@ -3,8 +3,9 @@ import { randomBytes } from 'node:crypto';
 import type { Station, StatusEvent } from '@cng/shared';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { changeChannelOf } from '../../src/lib/change-feed';
 import { latestReportId } from '../../src/status/report-repository';
-import { exited, startServerProcess } from '../helpers/server-process';
+import { exited, freePort, startServerProcess } from '../helpers/server-process';
 import { createTestApp } from '../helpers/test-app';
 import { createTestDb, TEST_DATABASE_URL, TEST_DIALECTS, type TestDb } from '../helpers/test-db';
 import { northOf, seedStations } from './seed-stations';
@@ -13,7 +14,7 @@ import { openEventStream } from './sse-client';
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 const PORTS = { sqlite: 8160, postgres: 8161 } as const;
 const REPLAY_PORTS = { sqlite: 8166, postgres: 8167 } as const;
-const LISTEN_LOSS_PORT = 8165;
+const LISTEN_LOSS_PORT = await freePort();
 const OPERATOR = 'operator-token-for-live-events-0123';
 let ipSeq = 0;
 
@@ -398,8 +399,8 @@ describe.each(TEST_DIALECTS.filter((d) => d === 'postgres'))(
       const a = await createTestApp({ db });
       const b = await createTestApp({ db: db.reopen() });
       try {
-        await b.app.listen({ port: 8162, host: '127.0.0.1' });
-        const stream = await openEventStream(`http://127.0.0.1:8162/api/events?stations=${station!.id}`);
+        const bUrl = await b.app.listen({ port: 0, host: '127.0.0.1' });
+        const stream = await openEventStream(`${bUrl}/api/events?stations=${station!.id}`);
         await stream.waitFor((e) => e.event === 'ready');
         const id = await report(a, station!, 'no_gas');
         const ev = await stream.waitFor((e) => e.event === 'status');
@@ -520,7 +521,7 @@ describe.each(TEST_DIALECTS.filter((d) => d === 'postgres'))(
           })
           .execute();
         await admin.query('select pg_notify($1, $2)', [
-          'cng_changes',
+          changeChannelOf(db.location),
           JSON.stringify({ channel: 'status-changed', payload: { stationId: station.id } }),
         ]);
         const later = await stream.waitFor(

@@ -6,10 +6,10 @@ import { REPORT_STATUSES, type Station } from '@cng/shared';
 import SQLite from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, openDatabase } from '../../src/db/database';
-import { exited, startServerProcess } from '../helpers/server-process';
+import { exited, freePort, startServerProcess } from '../helpers/server-process';
 import { northOf, seedStations } from './seed-stations';
 
-const PORT = 8163;
+const PORT = await freePort();
 const BASE = `http://127.0.0.1:${PORT}`;
 const KILL_AFTER = 150;
 
