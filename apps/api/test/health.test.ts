@@ -30,6 +30,8 @@ describe.each(TEST_DIALECTS)('API skeleton on %s', (dialect) => {
       ['/api/stations/nearest?lat=1&lon=1&limit=1', 200],
       ['/api/stations/nearest?lat=91&lon=0', 400],
       ['/api/stations/nearest?lat=1&lon=1&fuel=x', 400],
+      // An /api/ path no route takes answers JSON too.
+      ['/api/missing', 404],
     ] as const) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(status);
@@ -45,8 +47,8 @@ describe.each(TEST_DIALECTS)('API skeleton on %s', (dialect) => {
     // The API docs are a page with their own policy (Swagger UI's), not the JSON one.
     const docs = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(docs.headers['content-security-policy']).toContain("script-src 'self'");
-    // A path no route takes gets the page set.
-    for (const url of ['/api/missing']) {
+    // Any other path no route takes gets the page set (the web app answers it with its not-found page).
+    for (const url of ['/missing']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.headers['permissions-policy'], url).toBe(
         'geolocation=(self), camera=(), microphone=(), payment=()',
@@ -77,7 +79,8 @@ describe.each(TEST_DIALECTS)('API skeleton on %s', (dialect) => {
     const absurd = await t.app.inject({ method: 'GET', url: `/api/stations/${'x'.repeat(1001)}` });
     expect(absurd.statusCode).toBe(414);
     expect(absurd.headers['content-type']).toMatch(/application\/json/);
-    expect(absurd.headers['content-security-policy']).toContain("default-src 'self'");
+    // No route takes it, but it is an /api/ address answered in JSON: the API set.
+    expect(absurd.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
   });
 
   it('answers malformed JSON with 400 and never a stack trace', async () => {

@@ -89,14 +89,13 @@ export function apiSecurityHeaders(page: Readonly<Record<string, string>>): Read
   return Object.freeze(headers);
 }
 
-/** True for a route that answers JSON from the API (not the HTML of the API's docs). */
-const isApiRoute = (url: string | undefined) =>
-  url !== undefined && url.startsWith('/api/') && !url.startsWith('/api/docs');
+/** True for an address the JSON API answers (not the HTML of the API's docs). */
+const isApiRoute = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
 
 /**
  * Security headers on every response (set in onRequest, so errors and 404s carry them too; the few answers
  * Fastify makes before routing get them from frameworkErrors in app.ts) and compression. Routes of the JSON API
- * get the API set, everything else (pages, files, unknown paths) the page set.
+ * and unknown /api/ paths get the API set, everything else (pages, files, other unknown paths) the page set.
  */
 export default fp(async function security(
   app: FastifyInstance,
@@ -105,7 +104,8 @@ export default fp(async function security(
   const { headers } = opts;
   const api = apiSecurityHeaders(headers);
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(isApiRoute(request.routeOptions.url) ? api : headers);
+    // Judged by the address, so an unknown /api/ path (a JSON 404 with no route of its own) gets the API set too.
+    reply.headers(isApiRoute(request.url) ? api : headers);
     done();
   });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
