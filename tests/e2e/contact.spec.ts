@@ -17,7 +17,7 @@ async function fill(page: Page, name: string, email: string, message: string) {
   await f.message.fill(message);
 }
 
-test('sends a message: spinner while sending, the exact success toast, fields cleared', async ({
+test('sends a message: spinner while sending, the exact success toast, fields cleared @desktop', async ({
   page,
 }, info) => {
   await page.goto('/contact');
@@ -65,7 +65,7 @@ for (const [label, fail] of [
     (route: import('@playwright/test').Route) => route.abort('connectionreset'),
   ],
 ] as const) {
-  test(`keeps the values and shows the error toast when ${label}`, async ({ page }) => {
+  test(`keeps the values and shows the error toast when ${label} @desktop`, async ({ page }) => {
     await page.route('**/api/contact', fail);
     await page.goto('/contact');
     await fill(page, 'Asha', 'asha@example.in', 'Is Adyar open at night?');
@@ -94,7 +94,7 @@ test('asks to wait when the server says too many messages (429) @desktop', async
   await expect(fields(page).message).toHaveValue('Hello');
 });
 
-test('text typed before the JavaScript arrives (slow phone) is kept and sent after hydration', async ({
+test('text typed before the JavaScript arrives (slow phone) is kept and sent after hydration @desktop', async ({
   page,
 }) => {
   // Hold the scripts back so the prerendered form is typed into first, as on a slow 3G connection.

@@ -18,7 +18,7 @@ async function openFinderAt(page: Page, at: { latitude: number; longitude: numbe
   await expect(page.getByTestId('hud')).toHaveAttribute('data-station-id', /.+/, { timeout: 30_000 });
 }
 
-test('the search box keeps its place (and its text) when the first fix arrives', async ({
+test('the search box keeps its place (and its text) when the first fix arrives @mobile', async ({
   page,
   context,
 }) => {
@@ -119,7 +119,9 @@ test('Tab goes through the finder in the order it reads on screen', async ({ pag
   expect(filters).toBeGreaterThan(listRow);
 });
 
-test('Escape from the details dialog puts focus back on the button that opened it', async ({ page }) => {
+test('Escape from the details dialog puts focus back on the button that opened it @desktop', async ({
+  page,
+}) => {
   await openFinderAt(page, DELHI);
   const row = page.getByTestId('station-list').locator('li').nth(1);
   const opener = row.getByRole('button', { name: /^Details of / });
@@ -142,7 +144,7 @@ test('Escape from the details dialog puts focus back on the button that opened i
   await expect(panelDetails).toBeFocused();
 });
 
-test('cluster figures sit centred inside their circles, and no station dot lies under a cluster', async ({
+test('cluster figures sit centred inside their circles, and no station dot lies under a cluster @desktop', async ({
   page,
 }) => {
   test.slow(); // several zoom steps, each waiting for the viewport's stations

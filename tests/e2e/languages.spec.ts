@@ -26,7 +26,7 @@ function watchDocuments(page: Page): string[] {
 test.describe('a Hindi browser', () => {
   test.use({ locale: 'hi-IN' });
 
-  test('opens / in Hindi once (no loop); the picker goes to the same page in Tamil, and / then opens in Tamil', async ({
+  test('opens / in Hindi once (no loop); the picker goes to the same page in Tamil, and / then opens in Tamil @desktop', async ({
     page,
     context,
   }) => {
@@ -59,7 +59,7 @@ test.describe('a Hindi browser', () => {
     await expect(page).toHaveURL(/\/ta\/App$/);
   });
 
-  test('choosing English keeps the English addresses in English', async ({ page }) => {
+  test('choosing English keeps the English addresses in English @desktop', async ({ page }) => {
     await page.goto('/hi/pricing');
     const picker = await openPicker(page);
     await picker.getByRole('link', { name: 'English' }).click();
@@ -74,7 +74,7 @@ test.describe('a Hindi browser', () => {
 test.describe('an English browser', () => {
   test.use({ locale: 'en-US' });
 
-  test('stays on the English addresses', async ({ page }) => {
+  test('stays on the English addresses @desktop', async ({ page }) => {
     const documents = watchDocuments(page);
     await page.goto('/');
     await expect(page).toHaveURL(/\/$/);

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { waitForStations } from './finder-helpers';
 
-test('a driver reports from the station page; another driver’s open page updates live', async ({
+test('a driver reports from the station page; another driver’s open page updates live @desktop', async ({
   browser,
   request,
 }, testInfo) => {

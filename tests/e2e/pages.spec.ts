@@ -41,10 +41,13 @@ async function scrollThrough(page: Page): Promise<void> {
         }),
       top,
     );
+  // Steps of three quarters of a screen: fade-in watches the top 90% of the screen (components/fade-in.tsx), so
+  // every block is in it, in a painted frame, on the way down.
+  const step = Math.floor((page.viewportSize()?.height ?? 740) * 0.75);
   // Until the height stops changing (the finder may mount while the loop runs and push the sections down).
   for (let pass = 0, seen = -1; pass < 3 && seen !== (await height()); pass++) {
     seen = await height();
-    for (let y = 0; y < (await height()); y += 400) await scrollAndPaint(y);
+    for (let y = 0; y < (await height()); y += step) await scrollAndPaint(y);
   }
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   await page.waitForTimeout(700);
@@ -181,6 +184,8 @@ for (const { path: route, heading, label } of PAGES) {
     page,
     request,
   }, testInfo) => {
+    // A whole page scrolled, checked by axe and shot full length: on a loaded 2-core machine /App took a minute.
+    test.setTimeout(120_000);
     // The HTML as served already has the heading, the meta tags and the page's text (before any JavaScript).
     const raw = await (await request.get(route)).text();
     if (route !== '/App' && route !== '/contact') expect(raw).toContain(`>${heading}</h1>`);

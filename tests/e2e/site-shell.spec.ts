@@ -79,7 +79,7 @@ test('the scroll-to-top button appears only past 300 px and scrolls back to the 
   await expect(button).toBeHidden();
 });
 
-test('footer links navigate and bring the new page to the top', async ({ page }) => {
+test('footer links navigate and bring the new page to the top @desktop', async ({ page }) => {
   await page.goto('/');
   const footer = page.getByRole('contentinfo');
   await expect(footer).toContainText(`© ${new Date().getFullYear()}`);
