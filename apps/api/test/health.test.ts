@@ -15,6 +15,27 @@ describe.each(TEST_DIALECTS)('API skeleton on %s', (dialect) => {
     expect(res.json()).toMatchObject({ status: 'ok', database: 'ok', dialect, stations: 0 });
   });
 
+  it('answers the same text, headers and fields from the reused check as from a fresh one', async () => {
+    const fresh = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const reused = await t.app.inject({ method: 'GET', url: '/api/health' });
+    for (const res of [fresh, reused]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      // Exactly HealthSchema's fields, in its order: what the schema serialiser wrote before.
+      expect(res.body).toBe(
+        JSON.stringify({
+          status: 'ok',
+          database: 'ok',
+          dialect,
+          stations: 0,
+          version: t.app.appVersion,
+        }),
+      );
+    }
+  });
+
   it('answers unknown API paths with 404 JSON', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/no-such-thing' });
     expect(res.statusCode).toBe(404);

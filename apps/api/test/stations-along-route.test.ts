@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import type { AlongRouteResponse } from '@cng/shared';
 import polyline from '@mapbox/polyline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -153,6 +154,20 @@ describe.each(TEST_DIALECTS)('POST /api/stations/along-route on %s', (dialect) =
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().count).toBeGreaterThan(20);
+  });
+
+  it('reads a gzip-compressed body the same as a plain one (request decompression stays on routes with a body)', async () => {
+    const body = { line: { type: 'LineString', coordinates: NH48_MUMBAI_PUNE }, corridorKm: 3 };
+    const plain = await post(body);
+    const zipped = await t.app.inject({
+      method: 'POST',
+      url: '/api/stations/along-route',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      payload: gzipSync(JSON.stringify(body)),
+    });
+    expect(zipped.statusCode).toBe(200);
+    expect(plain.json().count).toBeGreaterThan(0);
+    expect(zipped.json()).toEqual(plain.json());
   });
 
   it('answers a 10,000-point zigzag with the widest corridor on a simplified line, and says how simplified', async () => {

@@ -14,6 +14,12 @@ export class CachedCheck<T> {
     private readonly clock: () => number = Date.now,
   ) {}
 
+  /** The last success while it is fresh, without a promise (for a synchronous fast path); else undefined. */
+  fresh(): { value: T } | undefined {
+    const last = this.last;
+    return last && this.clock() - last.atMs < this.maxAgeMs ? last : undefined;
+  }
+
   /** The last success if it is fresh, else the result of a new probe (rejects when the probe fails). */
   get(): Promise<T> {
     const last = this.last;

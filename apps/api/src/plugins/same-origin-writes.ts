@@ -57,15 +57,17 @@ export function crossOriginProblem(
 export default fp(
   async function sameOriginWrites(app: FastifyInstance, opts: { trustedOrigins: string[] }) {
     const trusted = new Set(opts.trustedOrigins.map((o) => o.toLowerCase()));
-    app.addHook('onRequest', async (request) => {
+    // A callback hook, not an async one: every read passes it, and a promise per request would only add a turn.
+    app.addHook('onRequest', (request, _reply, done) => {
       // Every unsafe method, whatever the path: only the API takes writes, and a raw path like /%61pi/contact
       // reaches the same route as /api/contact.
-      if (SAFE_METHODS.has(request.method) || request.routeOptions.config?.crossOriginWrites) return;
+      if (SAFE_METHODS.has(request.method) || request.routeOptions.config?.crossOriginWrites) return done();
       const problem = crossOriginProblem(request.headers, request.host, trusted);
       if (problem) {
         const field = typeof request.headers['sec-fetch-site'] === 'string' ? 'sec-fetch-site' : 'origin';
-        throw badInput(field, problem, 403, 'Cross-origin writes are not accepted');
+        return done(badInput(field, problem, 403, 'Cross-origin writes are not accepted'));
       }
+      done();
     });
   },
   { name: 'same-origin-writes' },

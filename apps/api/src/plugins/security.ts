@@ -89,6 +89,9 @@ export function apiSecurityHeaders(page: Readonly<Record<string, string>>): Read
   return Object.freeze(headers);
 }
 
+/** Methods whose requests carry no body to decompress. */
+const BODYLESS_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /** True for an address the JSON API answers (not the HTML of the API's docs). */
 const isApiRoute = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
 
@@ -108,5 +111,17 @@ export default fp(async function security(
     reply.headers(isApiRoute(request.url) ? api : headers);
     done();
   });
-  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
+  // Compressed request bodies are read only where a body can come (POST and the like): on every other route the
+  // decompression hook would run for nothing on each request (a GET carries no body to inflate).
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (route.decompress === undefined && methods.some((m) => !BODYLESS_METHODS.has(m)))
+      route.decompress = {};
+  });
+  await app.register(compress, {
+    global: true,
+    globalDecompression: false,
+    threshold: 1024,
+    encodings: ['br', 'gzip', 'deflate'],
+  });
 });
