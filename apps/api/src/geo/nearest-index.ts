@@ -20,8 +20,9 @@ export interface NearHit {
 export class NearestIndex {
   readonly size: number;
   private readonly tree: KDBush;
-  private readonly lons: Float64Array;
-  private readonly lats: Float64Array;
+  /** The points' coordinates (read only: other indexes over the same points share them). */
+  readonly lons: Float64Array;
+  readonly lats: Float64Array;
 
   /** `lons[i], lats[i]` in degrees are point i. */
   constructor(lons: ArrayLike<number>, lats: ArrayLike<number>) {

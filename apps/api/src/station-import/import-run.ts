@@ -57,7 +57,14 @@ async function writePlan(
   now: string,
   options: ImportOptions,
 ) {
-  const seenByStation = [...new Set(plan.seen.map((s) => s.stationId))];
+  // Rows the run writes already carry `now`: an upserted active station its last_seen_at, an upserted source
+  // record its imported_at (an upserted inactive station is not touched by markStationsSeen either).
+  const written = new Set(plan.stationUpserts.map((s) => s.id));
+  const seenByStation = [...new Set(plan.seen.map((s) => s.stationId))].filter((id) => !written.has(id));
+  const writtenSources = new Set(
+    plan.sourceUpserts.filter((r) => r.imported_at === now).map((r) => `${r.source}\u0000${r.source_id}`),
+  );
+  const seenSources = plan.seen.filter((s) => !writtenSources.has(`${s.source}\u0000${s.sourceId}`));
   const total =
     Math.ceil(plan.stationUpserts.length / CHUNK_ROWS) +
     Math.ceil(plan.sourceUpserts.length / CHUNK_ROWS) +
@@ -68,7 +75,7 @@ async function writePlan(
   await upsertRows(trx, 'stations', ['id'], plan.stationUpserts as never, tick);
   await upsertRows(trx, 'station_sources', ['source', 'source_id'], plan.sourceUpserts as never, tick);
   // "Last imported" and "last seen" move for every record the run saw, changed or not.
-  await markSourceRecordsImported(trx, plan.seen, now);
+  await markSourceRecordsImported(trx, seenSources, now);
   await markStationsSeen(trx, seenByStation, now);
   tick();
 }

@@ -16,7 +16,7 @@ import { StationSearch } from './station-search';
  */
 export class StationIndex {
   readonly nearest: NearestIndex;
-  readonly clusters: StationClusters;
+  private clusterIndex: StationClusters | null = null;
   readonly search: StationSearch;
   /** When this snapshot was built (ISO-8601 UTC). */
   readonly builtAt: string;
@@ -49,7 +49,6 @@ export class StationIndex {
     this.sourceConfirmed = new Array(n);
     this.openNowFns = new Array(n);
     this.nearest = new NearestIndex(lons, lats);
-    this.clusters = new StationClusters(lons, lats);
     this.search = new StationSearch(rows);
     this.positionById = new Map(this.ids.map((id, i) => [id, i]));
     // With the short names of the companies ("Indraprastha Gas Limited" is found by "IGL" too).
@@ -63,6 +62,15 @@ export class StationIndex {
       }
       return text;
     });
+  }
+
+  /**
+   * The map's clusters, built on the first map request rather than at start: Supercluster over 200,000
+   * stations costs seconds and ~100 MB that a server answering only nearest and search never needs.
+   */
+  get clusters(): StationClusters {
+    this.clusterIndex ??= new StationClusters(this.nearest.lons, this.nearest.lats);
+    return this.clusterIndex;
   }
 
   get size(): number {

@@ -83,45 +83,57 @@ export class StationSearch {
   constructor(stations: readonly SearchFields[]) {
     this.size = stations.length;
     this.fieldLengths = new Uint16Array(this.size * NF);
-    const folded = new Map<string, string>();
-    const tokensOf = new Map<string, { unique: number; termIds: number[] }>();
+    // Raw token -> term id (-1: folds to nothing). Values themselves are not cached: most names and
+    // addresses are unique, and a cache of 200,000s of them cost more (old-space garbage) than it saved.
+    const termOf = new Map<string, number>();
     let keys = new Int32Array(Math.max(16, this.size * 8));
     let docs = new Int32Array(keys.length);
     let freqs = new Uint16Array(keys.length);
     let used = 0;
-    const perDoc = new Map<number, number>();
-    stations.forEach((s, doc) => {
+    // One value's term ids and how often each occurs, in first-seen order.
+    let valueTerms = new Int32Array(64);
+    let valueCounts = new Int32Array(64);
+    for (let doc = 0; doc < this.size; doc++) {
+      const s = stations[doc]!;
       for (let f = 0; f < NF; f++) {
         const value = s[FIELDS[f]!];
         if (value == null) continue;
-        let tokens = tokensOf.get(value);
-        if (!tokens) {
-          const raw = String(value).split(SPACE_OR_PUNCTUATION);
-          const termIds: number[] = [];
-          for (const token of raw) {
-            let term = folded.get(token);
-            if (term === undefined) {
-              term = foldText(token);
-              folded.set(token, term);
-            }
-            if (term.length === 0) continue;
-            let id = this.termIds.get(term);
-            if (id === undefined) {
-              id = this.terms.length;
-              this.terms.push(term);
-              this.termIds.set(term, id);
-            }
-            termIds.push(id);
-          }
-          tokens = { unique: new Set(raw).size, termIds };
-          if (tokensOf.size < 1_000_000) tokensOf.set(value, tokens);
+        const raw = String(value).split(SPACE_OR_PUNCTUATION);
+        if (raw.length > valueTerms.length) {
+          valueTerms = new Int32Array(raw.length * 2);
+          valueCounts = new Int32Array(raw.length * 2);
         }
-        this.fieldLengths[doc * NF + f] = Math.min(tokens.unique, 65_535);
+        let unique = 0;
+        let distinct = 0;
+        for (let t = 0; t < raw.length; t++) {
+          const token = raw[t]!;
+          if (raw.indexOf(token) === t) unique++;
+          let id = termOf.get(token);
+          if (id === undefined) {
+            const term = foldText(token);
+            if (term.length === 0) id = -1;
+            else {
+              id = this.termIds.get(term);
+              if (id === undefined) {
+                id = this.terms.length;
+                this.terms.push(term);
+                this.termIds.set(term, id);
+              }
+            }
+            termOf.set(token, id);
+          }
+          if (id < 0) continue;
+          let k = 0;
+          while (k < distinct && valueTerms[k] !== id) k++;
+          if (k === distinct) {
+            valueTerms[distinct] = id;
+            valueCounts[distinct++] = 1;
+          } else valueCounts[k]!++;
+        }
+        this.fieldLengths[doc * NF + f] = Math.min(unique, 65_535);
         const avg = this.avgFieldLength[f]!;
-        this.avgFieldLength[f] = (avg * doc + tokens.unique) / (doc + 1);
-        perDoc.clear();
-        for (const id of tokens.termIds) perDoc.set(id, (perDoc.get(id) ?? 0) + 1);
-        for (const [id, count] of perDoc) {
+        this.avgFieldLength[f] = (avg * doc + unique) / (doc + 1);
+        for (let k = 0; k < distinct; k++) {
           if (used === keys.length) {
             const grow = <T extends Int32Array | Uint16Array>(a: T): T => {
               const b = new (a.constructor as new (n: number) => T)(a.length * 2);
@@ -132,13 +144,13 @@ export class StationSearch {
             docs = grow(docs);
             freqs = grow(freqs);
           }
-          keys[used] = id * NF + f;
+          keys[used] = valueTerms[k]! * NF + f;
           docs[used] = doc;
-          freqs[used] = Math.min(count, 65_535);
+          freqs[used] = Math.min(valueCounts[k]!, 65_535);
           used++;
         }
       }
-    });
+    }
     // Counting sort by (term, field); documents stay in order within each.
     this.offsets = new Int32Array(this.terms.length * NF + 1);
     for (let p = 0; p < used; p++) this.offsets[keys[p]! + 1]!++;
