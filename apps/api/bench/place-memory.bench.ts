@@ -11,11 +11,12 @@
  * Prints the load average with the figures: only ratios within one run mean much on a shared machine.
  * Run alone with `npx tsx apps/api/bench/place-memory.bench.ts`.
  */
-import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startBenchServer } from './scale/bench-server';
 import { writeSyntheticStations } from './scale/synthetic-stations';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -37,40 +38,18 @@ async function timedGet(url: string) {
 }
 
 async function measure(serverDir: string, sqlitePath: string, cacheDir: string, probe: [number, number]) {
-  const started = performance.now();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const server = await startBenchServer({
     cwd: serverDir,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      SQLITE_PATH: sqlitePath,
-      WEB_DIST: '/nonexistent-web-dist',
-      AUTO_IMPORT: 'false',
-      API_RATE_LIMIT_PER_MIN: '100000',
-      PLACES_CACHE_DIR: cacheDir,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    sqlitePath,
+    port: PORT,
+    probe,
+    expectStations: true,
+    env: { PLACES_CACHE_DIR: cacheDir },
+    timeoutMs: 180_000,
   });
-  const url = `http://127.0.0.1:${PORT}`;
+  const { child, url } = server;
   try {
-    for (;;) {
-      if (child.exitCode !== null) throw new Error('server exited during start-up');
-      if (performance.now() - started > 180_000) throw new Error('server not ready within 180 s');
-      try {
-        const res = await fetch(
-          `${url}/api/stations/nearest?lat=${probe[1]}&lon=${probe[0]}&radiusKm=5&limit=1`,
-        );
-        if (res.ok && ((await res.json()) as { count: number }).count > 0) break;
-      } catch {
-        // not listening yet
-      }
-      await sleep(50);
-    }
-    const readyMs = performance.now() - started;
+    const readyMs = server.readyMs;
     await sleep(1000);
     const ready = rssMb(child.pid!);
     const first = await timedGet(`${url}/api/stations/search?q=Andheri&country=IN`);
@@ -89,8 +68,7 @@ async function measure(serverDir: string, sqlitePath: string, cacheDir: string, 
       found: found ? `${found.name}, ${found.countryCode}` : 'nothing',
     };
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+    await server.stop();
   }
 }
 

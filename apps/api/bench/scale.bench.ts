@@ -11,12 +11,13 @@
  * The temporary folder, with the synthetic file and the database, is deleted at the end.
  * Run alone with `npx tsx apps/api/bench/scale.bench.ts`.
  */
-import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { migrateToLatest, openDatabase } from '../src/db/database';
+import { startBenchServer } from './scale/bench-server';
 import { writeSyntheticStations } from './scale/synthetic-stations';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -54,58 +55,9 @@ async function timedGet(url: string): Promise<{ ms: number; body: unknown; ok: b
   return { ms: performance.now() - t, body, ok: res.ok };
 }
 
-/**
- * Starts the real server (tsx, as the tests do) on `sqlitePath` and measures how long until a nearest query
- * at `probe` answers with at least one station (with `expectStations`), or at all (without).
- */
-async function serve(sqlitePath: string, probe: [number, number], expectStations: boolean) {
-  const started = performance.now();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: apiDir,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      SQLITE_PATH: sqlitePath,
-      WEB_DIST: '/nonexistent-web-dist',
-      AUTO_IMPORT: 'false',
-      API_RATE_LIMIT_PER_MIN: '100000',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${PORT}`;
-  const nearest = `${url}/api/stations/nearest?lat=${probe[1]}&lon=${probe[0]}&radiusKm=5&limit=1`;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error('server exited during start-up');
-    if (performance.now() - started > 120_000) {
-      child.kill('SIGKILL');
-      throw new Error('server not ready within 120 s');
-    }
-    try {
-      const res = await fetch(nearest);
-      if (res.ok) {
-        const body = (await res.json()) as { count: number };
-        if (!expectStations || body.count > 0) break;
-      }
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  const readyMs = performance.now() - started;
-  return {
-    child,
-    url,
-    readyMs,
-    async stop() {
-      child.kill('SIGTERM');
-      await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
-    },
-  };
-}
+/** The real server on `sqlitePath` (scale/bench-server.ts), ready when a nearest query at `probe` answers. */
+const serve = (sqlitePath: string, probe: [number, number], expectStations: boolean) =>
+  startBenchServer({ cwd: apiDir, sqlitePath, port: PORT, probe, expectStations });
 
 async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cng-scale-'));
