@@ -4,5 +4,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: ['packages/shared', 'apps/api', 'apps/web'],
+    // Vitest's default on a 2-core machine is one worker (cores - 1). The API's integration files mostly wait
+    // on PostgreSQL, SQLite files and the servers they start, so three files at a time keep both cores busy.
+    maxWorkers: 3,
   },
 });
