@@ -67,7 +67,14 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
     provider: { getMigrations: async () => migrations },
     ...(migrationTableSchema ? { migrationTableSchema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+  let { error, results } = await migrator.migrateToLatest();
+  // Kysely's check for its own tables lists the tables of every schema and resolves each by name
+  // (pg_get_serial_sequence): a schema another tenant (another test file) drops meanwhile fails that listing with
+  // "schema … does not exist" (3F000) before anything ran. Nothing was applied then, so try again.
+  for (let retry = 0; retry < 5 && isOtherSchemaGone(error, migrationTableSchema); retry++) {
+    await new Promise((r) => setTimeout(r, 50 * (retry + 1)));
+    ({ error, results } = await migrator.migrateToLatest());
+  }
   const failed = results?.find((r) => r.status === 'Error');
   if (error) {
     throw new Error(
@@ -75,6 +82,13 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
     );
   }
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** True for PostgreSQL's "schema … does not exist" about a schema other than ours. */
+function isOtherSchemaGone(error: unknown, ours: string | undefined): boolean {
+  if (!ours || !error || typeof error !== 'object') return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return code === '3F000' && typeof message === 'string' && !message.includes(`"${ours}"`);
 }
 
 /** True when a trivial query succeeds. */

@@ -83,7 +83,7 @@ export async function createTestDb(dialect: TestDialect): Promise<TestDb> {
     await cleanup();
     const c = new pg.Client({ connectionString: TEST_DATABASE_URL });
     await c.connect();
-    await c.query(`DROP SCHEMA ${schema} CASCADE`);
+    await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
     await c.end();
   };
   return first;
