@@ -1,5 +1,5 @@
 import path from 'node:path';
-import react from '@vitejs/plugin-react';
+import preact from '@preact/preset-vite';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { icuMessages } from './scripts/icu-messages.js';
@@ -10,7 +10,11 @@ const EARLY_CODE =
   /(src\/features\/finder\/early-(location|nearest)|src\/lib\/distance-format|packages\/shared\/src\/(geo|limits))\.ts$/;
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [icuMessages(), react(), VitePWA(pwaOptions)],
+  // Preact renders the React code through preact/compat (ADR 0020): `react` and `react-dom` resolve to it, here and
+  // in the prerender's server bundle.
+  plugins: [icuMessages(), preact(), VitePWA(pwaOptions)],
+  // Bundled into the server build too, so its `react` imports meet the same alias instead of Node's React.
+  ssr: { noExternal: ['react-toastify'] },
   build: {
     target: 'es2022',
     // Maps are written for decoding our own stack traces but not linked from the code nor served (ADR 0013).
@@ -32,9 +36,9 @@ export default defineConfig(({ isSsrBuild }) => ({
       output: isSsrBuild
         ? {}
         : {
-            // React and React DOM change rarely: their own long-cached chunk.
+            // Preact changes rarely: its own long-cached chunk.
             manualChunks(id: string) {
-              if (/node_modules\/(react|react-dom|scheduler)\//.test(id)) return 'vendor-react';
+              if (/node_modules\/preact\//.test(id)) return 'vendor-preact';
               // The first distance on /App (issue 16): the early watch, the early strip and the little they use,
               // in the one early-location file, so a slow link fetches one small file before it can paint.
               if (EARLY_CODE.test(id)) return 'early-location';

@@ -97,8 +97,12 @@ test('a station name of 200 characters with no spaces does not widen the finder 
   await page.route('**/api/stations/nearest?*', async (route) => {
     const res = await route.fetch();
     const body = await res.json();
-    patchedId = body.stations[0].id;
-    Object.assign(body.stations[0], { name: longName, displayName: longName, address: longAddress });
+    // The first answer's nearest becomes the long-named station, in every later answer too (the finder asks
+    // again, e.g. for the nearest of any kind, and another answer's first may be another station).
+    patchedId ||= body.stations[0].id;
+    for (const station of body.stations)
+      if (station.id === patchedId)
+        Object.assign(station, { name: longName, displayName: longName, address: longAddress });
     await route.fulfill({ response: res, json: body });
   });
   await page.route(/\/api\/stations\/[A-Za-z0-9_-]+$/, async (route) => {

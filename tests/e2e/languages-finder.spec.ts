@@ -92,9 +92,9 @@ for (const c of CASES) {
       expect(html).toContain(`<html lang="${c.locale}">`);
       for (const locale of LOCALES)
         expect(html).toMatch(
-          new RegExp(`hrefLang="${locale}" href="[^"]*/${locale === 'en' ? '' : `${locale}/`}"`),
+          new RegExp(`hreflang="${locale}" href="[^"]*/${locale === 'en' ? '' : `${locale}/`}"`, 'i'),
         );
-      expect(html).toMatch(/hrefLang="x-default"/);
+      expect(html).toMatch(/hreflang="x-default"/i);
       await page.goto(`/${c.locale}/`);
       await expect(page.locator('html')).toHaveAttribute('lang', c.locale);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(c.script);
@@ -118,7 +118,7 @@ for (const c of CASES) {
 
       const html = await (await request.get(`/${c.locale}/App`)).text();
       expect(html).toContain(`<html lang="${c.locale}">`);
-      expect(html).toMatch(/hrefLang="x-default"/);
+      expect(html).toMatch(/hreflang="x-default"/i);
       await page.goto(`/${c.locale}/App`);
       await expect(page.locator('html')).toHaveAttribute('lang', c.locale);
       const hud = page.getByTestId('hud');

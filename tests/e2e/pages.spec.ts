@@ -198,7 +198,7 @@ for (const { path: route, heading, label } of PAGES) {
     const errors = watchConsole(page);
     await page.goto(route);
     await expect(page.getByRole('heading', { name: heading, exact: true }).first()).toBeVisible();
-    // One <title> after hydration: React reused the prerendered head tags instead of duplicating them.
+    // One <title> after hydration: the app keeps the prerendered head tags instead of duplicating them.
     await expect(page.locator('title')).toHaveCount(1);
     await page.waitForLoadState('networkidle');
     await scrollThrough(page);

@@ -44,6 +44,8 @@ test('the mobile menu opens with its toggle and closes when a link is clicked @m
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   await expect(nav.getByRole('link', { name: 'About' })).toBeHidden();
+  // A tap before the app has taken over the prerendered page does nothing: wait for it.
+  await page.locator('#root[data-live]').waitFor({ state: 'attached' });
   await toggle.click();
   await expect(page.getByRole('button', { name: /close menu/i })).toHaveAttribute('aria-expanded', 'true');
   await nav.getByRole('link', { name: 'About' }).click();

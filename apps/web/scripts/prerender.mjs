@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-// React 19 puts <title>, <meta> and <link> of the tree first in its output: they belong in <head>.
+// PageMeta puts <title>, <meta> and <link> first in a prerendered page's markup: they belong in <head>.
 const LEADING_HEAD_TAGS = /^(?:<title>[^<]*<\/title>|<meta\b[^>]*\/?>|<link\b[^>]*\/?>)+/;
 
 /** Splits a rendered app into its head tags and its body markup. */

@@ -1,7 +1,7 @@
 import { type Locale, localeBasename, localePath } from '@cng/shared/locales';
+import type { VNode } from 'preact';
+import { renderToString, renderToStringAsync } from 'preact-render-to-string';
 import { StrictMode } from 'react';
-import { renderToString } from 'react-dom/server';
-import { prerenderToNodeStream } from 'react-dom/static';
 import { AppRoutes } from './app/app-routes';
 import { preloadRoute, routeOfAddress } from './app/routes';
 import { SiteFooter } from './components/layout/site-footer';
@@ -30,21 +30,16 @@ async function enterLanguageOf(url: string) {
 
 /**
  * Server-renders one URL for prerendering, with every code-split part loaded, so the HTML has the content.
- * A first pass (prerender) waits for the lazy components inside the tree (e.g. the finder on /App); the second
- * (renderToString) then writes plain HTML: prerender's streaming output may move big Suspense content behind
- * inline scripts, which this site's Content Security Policy forbids.
+ * The async renderer waits for any lazy component still inside the tree (e.g. the finder on /App) and writes the
+ * finished HTML: no streamed fallbacks, no inline scripts (this site's Content Security Policy forbids them).
  */
 export async function render(url: string): Promise<string> {
   await enterLanguageOf(url);
-  const errors: unknown[] = [];
-  const { prelude } = await prerenderToNodeStream(app(url), { onError: (error) => void errors.push(error) });
-  for await (const _chunk of prelude);
-  if (errors.length) throw new AggregateError(errors, `${url}: ${errors.map(String).join('; ')}`);
-  const html = renderToString(app(url));
-  // <!--$!--> or <!--$?--> marks a Suspense boundary that did not render on the server.
-  if (/<!--\$[!?]-->/.test(html)) throw new Error(`${url}: part of the page suspended during prerendering`);
-  return html;
+  return renderToStringAsync(asPreact(app(url)));
 }
+
+/** The React-typed tree as the Preact element it is at run time (react resolves to preact/compat, ADR 0020). */
+const asPreact = (element: React.ReactElement) => element as unknown as VNode;
 
 /**
  * The SPA shell for client routes that have no prerendered page (/stations/:id): the site frame with a loading
@@ -54,18 +49,20 @@ export async function render(url: string): Promise<string> {
 export async function renderShell(locale: Locale): Promise<string> {
   await enterLanguageOf(localePath(locale, '/'));
   return renderToString(
-    <StaticRouter location={localePath(locale, '/__shell')} basename={localeBasename(locale)}>
-      <title>CNG Navigator</title>
-      <a className="skip-link" href="#main">
-        {t('common.skipToContent')}
-      </a>
-      <SiteHeader />
-      <main id="main" tabIndex={-1}>
-        <p className="container page-section page-loading" role="status">
-          {t('common.loading')}
-        </p>
-      </main>
-      <SiteFooter />
-    </StaticRouter>,
+    asPreact(
+      <StaticRouter location={localePath(locale, '/__shell')} basename={localeBasename(locale)}>
+        <title>CNG Navigator</title>
+        <a className="skip-link" href="#main">
+          {t('common.skipToContent')}
+        </a>
+        <SiteHeader />
+        <main id="main" tabIndex={-1}>
+          <p className="container page-section page-loading" role="status">
+            {t('common.loading')}
+          </p>
+        </main>
+        <SiteFooter />
+      </StaticRouter>,
+    ),
   );
 }

@@ -26,13 +26,15 @@ async function start() {
   await preloadRoute(routeOfAddress(window.location.pathname, basename));
   const app = (
     <StrictMode>
-      <BrowserRouter basename={basename}>
+      <BrowserRouter basename={basename} prepare={(path) => preloadRoute(routeOfAddress(path, basename))}>
         <AppRoutes />
       </BrowserRouter>
     </StrictMode>
   );
   if (prerendered) hydrateRoot(container, app);
   else createRoot(container).render(app);
+  // The page answers taps from here on (Preact renders synchronously): browser tests wait for this mark.
+  container.dataset.live = '';
 }
 
 void start();

@@ -1,7 +1,7 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BrowserRouter, Link } from '../lib/router';
 import { SMOOTH_TO_TOP } from '../lib/scroll-to-top';
+import { act, cleanup, fireEvent, render, screen } from '../lib/testing-library';
 import { useScrollReset } from './use-scroll-reset';
 
 function Page() {

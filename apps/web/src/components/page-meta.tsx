@@ -1,4 +1,5 @@
 import { DEFAULT_LOCALE, LOCALES, localePath } from '@cng/shared/locales';
+import { createElement, useLayoutEffect } from 'react';
 import { site } from '../config/site';
 import { currentLocale, pagePath } from '../i18n/i18n';
 
@@ -11,41 +12,81 @@ interface PageMetaProps {
   alternates?: boolean;
 }
 
-/**
- * Document title, description, canonical URL, language alternates and Open Graph tags; React 19 hoists them
- * into <head>.
- */
-export function PageMeta({ title, description, path, alternates = false }: PageMetaProps) {
+/** One tag of <head> besides the title: `selector` finds the page's one tag of its kind. */
+interface HeadTag {
+  tag: 'meta' | 'link';
+  selector: string;
+  attrs: Record<string, string>;
+}
+
+const meta = (key: 'name' | 'property', value: string, content: string): HeadTag => ({
+  tag: 'meta',
+  selector: `meta[${key}="${value}"]`,
+  attrs: { [key]: value, content },
+});
+
+const alternate = (hreflang: string, href: string): HeadTag => ({
+  tag: 'link',
+  selector: `link[rel="alternate"][hreflang="${hreflang}"]`,
+  attrs: { rel: 'alternate', hreflang, href },
+});
+
+/** Description, canonical URL, language alternates and Open Graph tags of a page. */
+export function headTags({ title, description, path, alternates = false }: PageMetaProps): HeadTag[] {
   const url = new URL(pagePath(path), site.url).href;
+  const locale = currentLocale();
+  return [
+    meta('name', 'description', description),
+    { tag: 'link', selector: 'link[rel="canonical"]', attrs: { rel: 'canonical', href: url } },
+    ...(alternates
+      ? [
+          ...LOCALES.map((l) => alternate(l, new URL(localePath(l, path), site.url).href)),
+          alternate('x-default', new URL(localePath(DEFAULT_LOCALE, path), site.url).href),
+        ]
+      : []),
+    meta('property', 'og:title', title),
+    meta('property', 'og:description', description),
+    meta('property', 'og:type', 'website'),
+    meta('property', 'og:url', url),
+    meta('property', 'og:image', new URL('/images/og-card.png', site.url).href),
+    meta('property', 'og:site_name', site.name),
+    meta('property', 'og:locale', locale === 'it' ? 'it_IT' : `${locale}_IN`),
+    meta('name', 'twitter:card', 'summary_large_image'),
+  ];
+}
+
+/** Makes <head> say what `tags` say: each kind of tag once, language alternates only those listed. */
+function applyHead(title: string, tags: HeadTag[]) {
+  document.title = title;
+  const head = document.head;
+  for (const { tag, selector, attrs } of tags) {
+    let el = head.querySelector(selector);
+    if (!el) el = head.appendChild(document.createElement(tag));
+    for (const [name, value] of Object.entries(attrs)) {
+      if (el.getAttribute(name) !== value) el.setAttribute(name, value);
+    }
+  }
+  const wanted = new Set(tags.map((t) => t.selector));
+  for (const el of head.querySelectorAll('link[rel="alternate"][hreflang]')) {
+    if (!wanted.has(`link[rel="alternate"][hreflang="${el.getAttribute('hreflang')}"]`)) el.remove();
+  }
+}
+
+/**
+ * The page's title and head tags. Prerendering writes them first in the page's markup, and the prerender moves
+ * them into <head> (scripts/prerender.mjs); in the browser they are set on <head> itself, on every page change.
+ * Preact (ADR 0020) does not hoist them as React 19 did.
+ */
+export function PageMeta(props: PageMetaProps) {
+  const tags = headTags(props);
+  const key = JSON.stringify(tags);
+  // `key` stands for the tags' content: a re-render with the same page changes nothing.
+  useLayoutEffect(() => applyHead(props.title, tags), [props.title, key]);
+  if (typeof document !== 'undefined') return null;
   return (
     <>
-      <title>{title}</title>
-      <meta name="description" content={description} />
-      <link rel="canonical" href={url} />
-      {alternates &&
-        LOCALES.map((locale) => (
-          <link
-            key={locale}
-            rel="alternate"
-            hrefLang={locale}
-            href={new URL(localePath(locale, path), site.url).href}
-          />
-        ))}
-      {alternates && (
-        <link
-          rel="alternate"
-          hrefLang="x-default"
-          href={new URL(localePath(DEFAULT_LOCALE, path), site.url).href}
-        />
-      )}
-      <meta property="og:title" content={title} />
-      <meta property="og:description" content={description} />
-      <meta property="og:type" content="website" />
-      <meta property="og:url" content={url} />
-      <meta property="og:image" content={new URL('/images/og-card.png', site.url).href} />
-      <meta property="og:site_name" content={site.name} />
-      <meta property="og:locale" content={currentLocale() === 'it' ? 'it_IT' : `${currentLocale()}_IN`} />
-      <meta name="twitter:card" content="summary_large_image" />
+      <title>{props.title}</title>
+      {tags.map(({ tag, selector, attrs }) => createElement(tag, { key: selector, ...attrs }))}
     </>
   );
 }

@@ -1,5 +1,5 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, render, screen } from '../testing-library';
 import {
   BrowserRouter,
   Link,
@@ -137,6 +137,27 @@ describe('BrowserRouter and Link', () => {
     // The entry's own state and key come back with it.
     expect(where()).toBe('POP /contact {"scrollToTop":"smooth"}');
     expect(keyOf()).toBe(contactKey);
+  });
+
+  it('keeps the page on screen while the next one prepares, and renders only the latest navigation', async () => {
+    const waiting = new Map<string, () => void>();
+    const prepare = (pathname: string) => new Promise<void>((resolve) => waiting.set(pathname, resolve));
+    render(
+      <BrowserRouter basename="/hi" prepare={prepare}>
+        <Where />
+        <Link to="/contact">Contact</Link>
+        <Link to="/pricing">Pricing</Link>
+      </BrowserRouter>,
+    );
+    act(() => void fireEvent.click(screen.getByText('Contact')));
+    expect(window.location.pathname).toBe('/hi/contact');
+    expect(where()).toBe('POP /about null');
+    act(() => void fireEvent.click(screen.getByText('Pricing')));
+    // The first page is ready after the second was asked for: it never shows.
+    await act(async () => waiting.get('/hi/contact')?.());
+    expect(where()).toBe('POP /about null');
+    await act(async () => waiting.get('/hi/pricing')?.());
+    expect(where()).toBe('PUSH /pricing null');
   });
 
   it('a link to the page already shown replaces its entry, with a new key (a navigation all the same)', () => {

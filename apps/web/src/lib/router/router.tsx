@@ -2,10 +2,11 @@ import {
   createContext,
   type ReactNode,
   startTransition,
-  use,
   useCallback,
+  useContext,
   useLayoutEffect,
   useMemo,
+  useRef,
   useState,
 } from 'react';
 import { type Params, type Path, parsePath, stripBasename, withBasename } from './path';
@@ -39,7 +40,7 @@ const RouterContext = createContext<RouterValue | null>(null);
 export const ParamsContext = createContext<Params>({});
 
 function useRouter(hook: string): RouterValue {
-  const router = use(RouterContext);
+  const router = useContext(RouterContext);
   if (!router) throw new Error(`${hook}() must be used inside a <BrowserRouter> or <StaticRouter>`);
   return router;
 }
@@ -49,7 +50,7 @@ export const useNavigationType = (): NavigationType => useRouter('useNavigationT
 export const useNavigate = () => useRouter('useNavigate').navigate;
 /** The address of a route in this router (with the language prefix), for an `href`. */
 export const useHref = (to: string): string => withBasename(useRouter('useHref').basename, to);
-export const useParams = (): Params => use(ParamsContext);
+export const useParams = (): Params => useContext(ParamsContext);
 
 interface RouterProps {
   basename: string;
@@ -85,21 +86,44 @@ const createKey = () => Math.random().toString(36).slice(2, 10);
 
 /**
  * The router of the browser: the History API. A link pushes an entry (its state and a key ride in
- * `history.state`), back and forward arrive as popstate. Location changes render in a transition, so a page
- * whose code or messages are still loading keeps the previous page on screen rather than flashing "Loading…".
+ * `history.state`), back and forward arrive as popstate. A new location renders once `prepare` (the page's code
+ * and messages) is done, so the previous page stays on screen meanwhile rather than flashing "Loading…"
+ * (Preact has no transitions to do that for us, ADR 0020); only the latest navigation renders.
  */
-export function BrowserRouter({ basename = '', children }: { basename?: string; children: ReactNode }) {
+export function BrowserRouter({
+  basename = '',
+  prepare,
+  children,
+}: {
+  basename?: string;
+  /** What an address (the browser's whole pathname) needs before it renders; a failure renders it anyway. */
+  prepare?: (pathname: string) => Promise<unknown>;
+  children: ReactNode;
+}) {
   const [current, setCurrent] = useState(() => ({
     location: currentLocation(),
     navigationType: 'POP' as NavigationType,
   }));
+  const latest = useRef(0);
+  const prepareRef = useRef(prepare);
+  prepareRef.current = prepare;
+
+  const show = useCallback((navigationType: NavigationType) => {
+    const location = currentLocation();
+    const run = ++latest.current;
+    const render = () => {
+      if (run === latest.current) startTransition(() => setCurrent({ location, navigationType }));
+    };
+    const ready = prepareRef.current?.(location.pathname);
+    if (ready) ready.then(render, render);
+    else render();
+  }, []);
 
   useLayoutEffect(() => {
-    const onPopState = () =>
-      startTransition(() => setCurrent({ location: currentLocation(), navigationType: 'POP' }));
+    const onPopState = () => show('POP');
     window.addEventListener('popstate', onPopState);
     return () => window.removeEventListener('popstate', onPopState);
-  }, []);
+  }, [show]);
 
   const navigate = useCallback(
     (to: string, { state = null, replace = false }: NavigateOptions = {}) => {
@@ -115,11 +139,9 @@ export function BrowserRouter({ basename = '', children }: { basename?: string; 
           return;
         }
       }
-      startTransition(() =>
-        setCurrent({ location: currentLocation(), navigationType: replace ? 'REPLACE' : 'PUSH' }),
-      );
+      show(replace ? 'REPLACE' : 'PUSH');
     },
-    [basename],
+    [basename, show],
   );
 
   return (

@@ -15,13 +15,28 @@ const EMPTY: ContactValues = { name: '', email: '', message: '' };
 const ORDER: Field[] = ['name', 'email', 'message'];
 type FieldElement = HTMLInputElement & HTMLTextAreaElement;
 
+/** What the prerendered page's field `id` holds now (typed before the app started); '' without a page. */
+function prerenderedValue(id: string): string {
+  if (typeof document === 'undefined') return '';
+  const field = document.getElementById(id);
+  return field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement ? field.value : '';
+}
+
 /**
  * The contact form (spec sections 2, 4, 8): idle → submitting (form replaced by a spinner) → idle.
  * Success clears the fields and shows the spec's toast; any failure keeps the values and says what to do.
  */
 export function ContactForm() {
-  const [values, setValues] = useState<ContactValues>(EMPTY);
-  const [honeypot, setHoneypot] = useState('');
+  // On a slow phone the prerendered form can be typed into before the app hydrates it: the first render adopts
+  // what the browser already holds, or the form would look filled but send (and validate) empty state. It must
+  // be the first render, before hydration reaches the fields: Preact writes a textarea's value while hydrating,
+  // and would wipe the typed message with the empty state.
+  const [values, setValues] = useState<ContactValues>(() => {
+    const typed = { ...EMPTY };
+    for (const f of ORDER) typed[f] = prerenderedValue(`contact-${f}`);
+    return typed;
+  });
+  const [honeypot, setHoneypot] = useState(() => prerenderedValue('contact-website'));
   const [errors, setErrors] = useState<ContactErrors>({});
   const [submitted, setSubmitted] = useState(false);
   const [submitting, setSubmitting] = useState(false);
@@ -33,24 +48,12 @@ export function ContactForm() {
     message: useRef<FieldElement>(null),
   };
   const submitRef = useRef<HTMLButtonElement>(null);
-  const trapRef = useRef<HTMLInputElement>(null);
-  // The prerendered form cannot send by itself: until React hydrates it the button stays disabled, so
+  // The prerendered form cannot send by itself: until the app hydrates it the button stays disabled, so
   // an early tap (or Enter) neither does nothing silently nor submits natively (which would put the
   // message into the URL and reload the page).
   const [hydrated, setHydrated] = useState(false);
 
-  // On a slow phone the prerendered form can be typed into before React hydrates it; adopt what the
-  // browser already holds, or the form would look filled but send (and validate) empty state. A layout
-  // effect runs inside the hydration commit, before the browser can deliver another keystroke: with a
-  // passive effect, a keystroke in between re-rendered the other fields from the empty state and wiped them.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, on hydration.
-  useLayoutEffect(() => {
-    const typed = { ...EMPTY };
-    for (const f of ORDER) typed[f] = fields[f].current?.value ?? '';
-    if (ORDER.some((f) => typed[f] !== '')) setValues(typed);
-    if (trapRef.current?.value) setHoneypot(trapRef.current.value);
-    setHydrated(true);
-  }, []);
+  useLayoutEffect(() => setHydrated(true), []);
 
   useEffect(() => {
     if (submitting || !focusAfter) return;
@@ -143,7 +146,6 @@ export function ContactForm() {
         <label htmlFor="contact-website">{t('contact.form.website')}</label>
         <input
           id="contact-website"
-          ref={trapRef}
           name="website"
           type="text"
           tabIndex={-1}

@@ -1,5 +1,5 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen } from '../../../lib/testing-library';
 import { useFinderMessages } from '../test-messages';
 import { NO_FILTERS } from '../utils/finder-filters';
 import { FiltersBar } from './filters-bar';
@@ -46,7 +46,9 @@ describe('the filters bar', () => {
     );
     const box = screen.getByRole('combobox') as HTMLInputElement;
     fireEvent.change(box, { target: { value: 'Eni' } });
-    act(() => vi.advanceTimersByTime(500));
+    act(() => {
+      vi.advanceTimersByTime(500);
+    });
     expect(onChange).toHaveBeenLastCalledWith({ ...NO_FILTERS, operator: 'Eni' });
     rerender(
       <FiltersBar
@@ -59,7 +61,9 @@ describe('the filters bar', () => {
     onChange.mockClear();
     // The parent clears every filter.
     rerender(<FiltersBar filters={NO_FILTERS} brands={[]} hoursKnown={null} onChange={onChange} />);
-    act(() => vi.advanceTimersByTime(1000));
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
     expect(box.value).toBe('');
     expect(onChange).not.toHaveBeenCalled();
   });

@@ -1,6 +1,6 @@
 import type { NearestStation } from '@cng/shared/client';
-import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen } from '../../../lib/testing-library';
 import { useFinderMessages } from '../test-messages';
 import { HeadsUpPanel, type HeadsUpPanelProps } from './heads-up-panel';
 

@@ -1,5 +1,5 @@
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '../../../lib/testing-library';
 import { useFinderMessages } from '../test-messages';
 import { PlaceSearch, placeStationsText } from './place-search';
 

@@ -1,6 +1,6 @@
 import { PRICE_STALE_AFTER_DAYS, type Price, priceAge } from '@cng/shared/client';
-import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cleanup, render, screen } from '../../../lib/testing-library';
 import { useFinderMessages } from '../test-messages';
 import { OpenNow, PriceAgeWarning, priceText } from './station-facts';
 

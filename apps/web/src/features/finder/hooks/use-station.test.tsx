@@ -1,6 +1,6 @@
 import type { StationSummary } from '@cng/shared/client';
-import { renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderHook, waitFor } from '../../../lib/testing-library';
 import { AREA_KEY, saveStations } from '../offline/offline-stations';
 import { useFinderMessages } from '../test-messages';
 import { useStation } from './use-station';

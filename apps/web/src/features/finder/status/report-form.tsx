@@ -102,6 +102,8 @@ export function ReportForm({
   const delivery = useReportDelivery(queuedKey);
 
   const send = async (status: ReportStatus) => {
+    // The buttons are disabled then; a click that still arrives (a script, a stale render) sends nothing either.
+    if (tooFar || sending !== null) return;
     setSending(status);
     setOutcome(null);
     const where = position !== undefined ? position : await currentReportPosition();

@@ -1,8 +1,8 @@
 import type { PublicReport, StatusSummary } from '@cng/shared/client';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { ToastContainer } from 'react-toastify';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { activateLocale, loadMessages } from '../../../i18n/i18n';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '../../../lib/testing-library';
 import { ArrivalPrompt } from './arrival-prompt';
 import { ReportForm } from './report-form';
 import { ReportTimeline } from './report-timeline';
@@ -65,9 +65,13 @@ describe('StatusBadge', () => {
       });
       render(<StatusBadge status={live} />);
       expect(screen.getByText('3 drivers, latest 8 min ago')).toBeTruthy();
-      act(() => vi.advanceTimersByTime(2 * 60_000));
+      act(() => {
+        vi.advanceTimersByTime(2 * 60_000);
+      });
       expect(screen.getByText('3 drivers, latest 10 min ago')).toBeTruthy();
-      act(() => vi.advanceTimersByTime(60 * 60_000));
+      act(() => {
+        vi.advanceTimersByTime(60 * 60_000);
+      });
       expect(screen.getByText('3 drivers, latest 1 h 10 min ago')).toBeTruthy();
     } finally {
       vi.useRealTimers();
@@ -90,9 +94,13 @@ describe('ArrivalPrompt', () => {
       const fix = { lon: 12.5, lat: 41.9 + 30 / 111_195, timestampMs: Date.now(), speedMs: 0, accuracyM: 8 };
       render(<ArrivalPrompt fix={fix} stations={[station]} />);
       expect(screen.queryByText('How is it here?')).toBeNull();
-      act(() => vi.advanceTimersByTime(59_000));
+      act(() => {
+        vi.advanceTimersByTime(59_000);
+      });
       expect(screen.queryByText('How is it here?')).toBeNull();
-      act(() => vi.advanceTimersByTime(1_000));
+      act(() => {
+        vi.advanceTimersByTime(1_000);
+      });
       expect(screen.getByText('How is it here?')).toBeTruthy();
       expect(screen.getByRole('complementary', { name: 'How is it at Metano Roma?' })).toBeTruthy();
     } finally {

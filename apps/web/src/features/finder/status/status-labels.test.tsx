@@ -1,8 +1,8 @@
 import { explanationAt, formatDistance, type StatusSummary } from '@cng/shared/client';
-import { cleanup, render, screen } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { activateLocale, loadMessages } from '../../../i18n/i18n';
 import { formatDistanceKm } from '../../../lib/formatters';
+import { cleanup, render, screen } from '../../../lib/testing-library';
 import { StatusBadge } from './status-badge';
 import { statusExplanation, statusExplanationAsSent, statusLabel, timeAgo } from './status-labels';
 

@@ -11,8 +11,6 @@ const subscribers = new Set<() => void>();
 function subscribe(onTick: () => void): () => void {
   subscribers.add(onTick);
   if (subscribers.size === 1) {
-    // The clock may have stood still while nobody watched: start from the real time.
-    nowMs = Date.now();
     timer = setInterval(() => {
       nowMs = Date.now();
       for (const fn of subscribers) fn();
@@ -24,7 +22,12 @@ function subscribe(onTick: () => void): () => void {
   };
 }
 
-const snapshot = () => nowMs;
+// While nobody watches, the clock stands still: the first render of a time reads the real one (the subscription
+// comes after that render, and must not find a newer time that renders everything again).
+const snapshot = () => {
+  if (!subscribers.size) nowMs = Date.now();
+  return nowMs;
+};
 
 /** The current time in ms since the epoch, re-rendering the component once a minute. */
 export function useMinuteClock(): number {
