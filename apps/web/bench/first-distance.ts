@@ -22,9 +22,8 @@ export const PHONE = {
 
 /**
  * A build of the web app at `commit`, in a folder of its own under the system temp dir (kept between runs,
- * so only the first run pays for the build). The source comes from `git archive` (no worktree is registered),
- * node_modules are symlinks into the repository's own, except the workspace packages, which point at the
- * baseline's own copies.
+ * so only the first run pays for the install and the build). The source comes from `git archive` (no worktree
+ * is registered), its packages from its own lock file.
  */
 export function buildBaseline(root: string, commit: string): string {
   const full = execFileSync('git', ['-C', root, 'rev-parse', commit], { encoding: 'utf8' }).trim();
@@ -36,20 +35,13 @@ export function buildBaseline(root: string, commit: string): string {
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });
   execFileSync('sh', ['-c', `git -C "${root}" archive ${full} | tar -x -C "${dir}"`], { stdio: 'inherit' });
-  const modules = path.join(dir, 'node_modules');
-  fs.mkdirSync(modules);
-  for (const name of fs.readdirSync(path.join(root, 'node_modules'))) {
-    if (name === '@cng') continue;
-    fs.symlinkSync(path.join(root, 'node_modules', name), path.join(modules, name));
-  }
-  fs.mkdirSync(path.join(modules, '@cng'));
-  for (const [name, target] of [
-    ['shared', 'packages/shared'],
-    ['web', 'apps/web'],
-    ['api', 'apps/api'],
-  ]) {
-    fs.symlinkSync(path.join(dir, target!), path.join(modules, '@cng', name!));
-  }
+  // The baseline's own packages, from its own lock file: its build may need what ours no longer has (React
+  // before ADR 0020). No install scripts: the web build needs no native module.
+  console.log(`installing the baseline's packages (${commit}) in ${dir} …`);
+  execFileSync('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], {
+    cwd: dir,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   console.log(`building the baseline web app (${commit} = ${full.slice(0, 12)}) in ${dir} …`);
   const started = Date.now();
   const env = { ...process.env };
