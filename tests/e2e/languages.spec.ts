@@ -87,6 +87,8 @@ test('the picker lists every language by its own name, works by keyboard and is 
   page,
 }) => {
   await page.goto('/hi/App');
+  // A tap before the app has taken over the prerendered page does nothing: wait for it.
+  await page.locator('#root[data-live]').waitFor({ state: 'attached' });
   const toggle = page.locator('.menu-toggle');
   if (await toggle.isVisible()) await toggle.click();
   const summary = page.getByTestId('language-picker').locator('summary');
