@@ -1,5 +1,5 @@
 import { DEFAULT_LOCALE, LOCALES, localePath } from '@cng/shared/locales';
-import { createElement, useLayoutEffect } from 'react';
+import { createElement, useLayoutEffect, useMemo } from 'react';
 import { site } from '../config/site';
 import { currentLocale, pagePath } from '../i18n/i18n';
 
@@ -77,15 +77,16 @@ function applyHead(title: string, tags: HeadTag[]) {
  * them into <head> (scripts/prerender.mjs); in the browser they are set on <head> itself, on every page change.
  * Preact (ADR 0020) does not hoist them as React 19 did.
  */
-export function PageMeta(props: PageMetaProps) {
-  const tags = headTags(props);
-  const key = JSON.stringify(tags);
-  // `key` stands for the tags' content: a re-render with the same page changes nothing.
-  useLayoutEffect(() => applyHead(props.title, tags), [props.title, key]);
+export function PageMeta({ title, description, path, alternates = false }: PageMetaProps) {
+  const tags = useMemo(
+    () => headTags({ title, description, path, alternates }),
+    [title, description, path, alternates],
+  );
+  useLayoutEffect(() => applyHead(title, tags), [title, tags]);
   if (typeof document !== 'undefined') return null;
   return (
     <>
-      <title>{props.title}</title>
+      <title>{title}</title>
       {tags.map(({ tag, selector, attrs }) => createElement(tag, { key: selector, ...attrs }))}
     </>
   );
