@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BrowserRouter, Link } from '../lib/router';
 import { SMOOTH_TO_TOP } from '../lib/scroll-to-top';
-import { act, cleanup, fireEvent, render, screen } from '../lib/testing-library';
+import { act, cleanup, fireEvent, render, screen, traverse } from '../lib/testing-library';
 import { useScrollReset } from './use-scroll-reset';
 
 function Page() {
@@ -15,15 +15,6 @@ function Page() {
       <Link to="/pricing#plans">Plans</Link>
     </>
   );
-}
-
-/** Waits for the popstate of history.back()/forward(), which jsdom (like browsers) delivers asynchronously. */
-async function traverse(go: () => void) {
-  await act(async () => {
-    const popped = new Promise((resolve) => window.addEventListener('popstate', resolve, { once: true }));
-    go();
-    await popped;
-  });
 }
 
 describe('useScrollReset', () => {

@@ -20,3 +20,12 @@ export function render(ui: ReactElement, options?: Parameters<typeof renderPreac
       }),
   };
 }
+
+/** Waits for the popstate of history.back()/forward(), which browsers (and jsdom) deliver asynchronously. */
+export async function traverse(go: () => void) {
+  await act(async () => {
+    const popped = new Promise((resolve) => window.addEventListener('popstate', resolve, { once: true }));
+    go();
+    await popped;
+  });
+}

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { act, cleanup, fireEvent, render, screen } from '../testing-library';
+import { act, cleanup, fireEvent, render, screen, traverse } from '../testing-library';
 import {
   BrowserRouter,
   Link,
@@ -78,15 +78,6 @@ function Where() {
 }
 const where = () => screen.getByTestId('where').textContent;
 const keyOf = () => screen.getByTestId('where').dataset.key;
-
-/** Waits for the popstate of history.back()/forward(), which browsers (and jsdom) deliver asynchronously. */
-async function traverse(go: () => void) {
-  await act(async () => {
-    const popped = new Promise((resolve) => window.addEventListener('popstate', resolve, { once: true }));
-    go();
-    await popped;
-  });
-}
 
 describe('BrowserRouter and Link', () => {
   beforeEach(() => window.history.replaceState(null, '', '/hi/about'));
