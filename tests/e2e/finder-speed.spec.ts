@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { haversineKm, lerp, type Pt, waitForStations } from './finder-helpers';
 
 /** A real station: the nearest one to central Delhi, as the running server holds it. */
@@ -7,6 +7,16 @@ async function delhiStation(page: Page): Promise<Pt & { id: string }> {
   expect(res.ok()).toBe(true);
   const [station] = ((await res.json()) as { stations: (Pt & { id: string })[] }).stations;
   return station!;
+}
+
+/** GPS granted, 300 m north of delhiStation (so it lies to the south), once the server has its stations. */
+async function north300mOfDelhiStation(page: Page, context: BrowserContext) {
+  await waitForStations(page.request);
+  const station = await delhiStation(page);
+  const here = { lat: station.lat + 0.0027, lon: station.lon };
+  await context.grantPermissions(['geolocation']);
+  await context.setGeolocation({ latitude: here.lat, longitude: here.lon, accuracy: 10 });
+  return { station, here };
 }
 
 /** Records, in epoch ms, when the page first asked for GPS (watchPosition or getCurrentPosition). */
@@ -28,11 +38,7 @@ test.describe('issue 16: the first distance does not wait for the map', () => {
     page,
     context,
   }) => {
-    await waitForStations(page.request);
-    const station = await delhiStation(page);
-    const here = { lat: station.lat + 0.0027, lon: station.lon };
-    await context.grantPermissions(['geolocation']);
-    await context.setGeolocation({ latitude: here.lat, longitude: here.lon, accuracy: 10 });
+    const { station, here } = await north300mOfDelhiStation(page, context);
     await page.addInitScript(RECORD_GPS_CALL);
     // The map's code never arrives: requests for it hang until the test ends.
     const mapRequestedAt: number[] = [];
@@ -62,12 +68,7 @@ test.describe('issue 16: the first distance does not wait for the map', () => {
     page,
     context,
   }) => {
-    await waitForStations(page.request);
-    const station = await delhiStation(page);
-    // 300 m north of the station: it lies to the south.
-    const here = { lat: station.lat + 0.0027, lon: station.lon };
-    await context.grantPermissions(['geolocation']);
-    await context.setGeolocation({ latitude: here.lat, longitude: here.lon, accuracy: 10 });
+    const { station, here } = await north300mOfDelhiStation(page, context);
     // The finder's code (and the map's) is held back: on a cheap phone it takes seconds to arrive.
     const held: (() => Promise<void>)[] = [];
     await page.route(/\/assets\/(finder|finder-map|leaflet-src)-[\w-]{8}\.js$/, (route) => {
