@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawnApiServer } from '../../test/helpers/server-process';
 
 /**
  * Starts the real server (tsx, as the tests run it) of the apps/api folder `cwd` on the SQLite file
@@ -15,23 +15,7 @@ export async function startBenchServer(opts: {
   timeoutMs?: number;
 }) {
   const started = performance.now();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: opts.cwd,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: String(opts.port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      SQLITE_PATH: opts.sqlitePath,
-      WEB_DIST: '/nonexistent-web-dist',
-      AUTO_IMPORT: 'false',
-      API_RATE_LIMIT_PER_MIN: '100000',
-      ...opts.env,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const child = spawnApiServer({ ...opts, stdio: ['ignore', 'inherit', 'inherit'] });
   const url = `http://127.0.0.1:${opts.port}`;
   const [lon, lat] = opts.probe;
   const nearest = `${url}/api/stations/nearest?lat=${lat}&lon=${lon}&radiusKm=5&limit=1`;

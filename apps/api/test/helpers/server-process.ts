@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, type StdioOptions, spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,18 +12,20 @@ export interface ServerProcess {
 }
 
 /**
- * Starts the real API server as its own process (tsx, no build) on a SQLite file, without the web app or the
- * start-up import and with the API rate limit out of the way, and waits until /api/health answers.
- * Crash tests kill it with SIGKILL and start it again on the same file.
+ * Spawns the real API server (tsx, no build) of the apps/api folder `cwd` (this one by default) on a SQLite
+ * file, without the web app or the start-up import and with the API rate limit out of the way. Tests and
+ * benches wait for it each in their own way.
  */
-export async function startServerProcess(opts: {
+export function spawnApiServer(opts: {
+  cwd?: string;
   port: number;
   sqlitePath: string;
   logLevel?: string;
   env?: Record<string, string>;
-}): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: apiDir,
+  stdio: StdioOptions;
+}): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: opts.cwd ?? apiDir,
     env: {
       ...process.env,
       NODE_ENV: 'test',
@@ -37,8 +39,21 @@ export async function startServerProcess(opts: {
       API_RATE_LIMIT_PER_MIN: '100000',
       ...opts.env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: opts.stdio,
   });
+}
+
+/**
+ * Starts the real API server as its own process (spawnApiServer) and waits until /api/health answers.
+ * Crash tests kill it with SIGKILL and start it again on the same file.
+ */
+export async function startServerProcess(opts: {
+  port: number;
+  sqlitePath: string;
+  logLevel?: string;
+  env?: Record<string, string>;
+}): Promise<ServerProcess> {
+  const child = spawnApiServer({ ...opts, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stdout?.on('data', (d) => {
     out += d;
