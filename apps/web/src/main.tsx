@@ -23,10 +23,11 @@ async function start() {
     route !== undefined && route === (window.location.pathname.replace(/(.)\/+$/, '$1') || '/');
   // The page's code and messages first, so prerendered HTML hydrates without a flash. The page's language comes
   // from its address (`/hi/…`), and stays for the page's life.
-  await preloadRoute(routeOfAddress(window.location.pathname, basename));
+  const prepare = (pathname: string) => preloadRoute(routeOfAddress(pathname, basename));
+  await prepare(window.location.pathname);
   const app = (
     <StrictMode>
-      <BrowserRouter basename={basename} prepare={(path) => preloadRoute(routeOfAddress(path, basename))}>
+      <BrowserRouter basename={basename} prepare={prepare}>
         <AppRoutes />
       </BrowserRouter>
     </StrictMode>

@@ -1,7 +1,6 @@
 import {
   createContext,
   type ReactNode,
-  startTransition,
   useCallback,
   useContext,
   useLayoutEffect,
@@ -112,7 +111,7 @@ export function BrowserRouter({
     const location = currentLocation();
     const run = ++latest.current;
     const render = () => {
-      if (run === latest.current) startTransition(() => setCurrent({ location, navigationType }));
+      if (run === latest.current) setCurrent({ location, navigationType });
     };
     const ready = prepareRef.current?.(location.pathname);
     if (ready) ready.then(render, render);
