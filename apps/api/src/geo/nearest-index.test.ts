@@ -103,6 +103,57 @@ describe('NearestIndex edge cases on synthetic points', () => {
     }
   });
 
+  it('searches both sides of the antimeridian and every longitude near a pole, for a small radius too', () => {
+    const rand = seededRandom(11);
+    // Points scattered within a few km of the antimeridian on the equator, and of the north pole.
+    const points = [
+      ...Array.from({ length: 300 }, () => ({
+        lon: (rand() < 0.5 ? 180 : -180) - (rand() - 0.5) * 0.2,
+        lat: (rand() - 0.5) * 0.2,
+      })),
+      ...Array.from({ length: 300 }, () => ({ lon: rand() * 360 - 180, lat: 89.85 + rand() * 0.15 })),
+    ].map((p) => ({ lon: p.lon > 180 ? p.lon - 360 : p.lon < -180 ? p.lon + 360 : p.lon, lat: p.lat }));
+    const index = indexOf(points);
+    for (const [lon, lat] of [
+      [179.995, 0.01],
+      [-179.995, -0.02],
+      [180, 0],
+      [-180, 0],
+      [0, 89.99],
+      [-120, 89.9],
+      [60, 90],
+    ] as const) {
+      const got = index.nearest(lon, lat, 30, 8);
+      expect(got.length, `${lon},${lat}`).toBeGreaterThan(5);
+      expect(sameNearest(got, bruteForceNearest(points, lon, lat, 30, 8)), `${lon},${lat}`).toBeNull();
+      expect(sameNearest(index.within(lon, lat, 5), bruteForceNearest(points, lon, lat, 1e9, 5))).toBeNull();
+    }
+  });
+
+  it('stays exact when a radius holds thousands of points, with and without a filter', () => {
+    const rand = seededRandom(5);
+    // 6,000 points in one city-sized square: more than it pays to rank, so the best-first search answers.
+    const points = Array.from({ length: 6000 }, () => ({ lon: 77 + rand() * 0.5, lat: 28.4 + rand() * 0.5 }));
+    const index = indexOf(points);
+    const odd = (i: number) => i % 2 === 1;
+    for (const [lon, lat] of [
+      [77.25, 28.65],
+      [76.9, 28.3],
+    ] as const) {
+      expect(
+        sameNearest(index.nearest(lon, lat, 10, 100), bruteForceNearest(points, lon, lat, 10, 100)),
+      ).toBeNull();
+      const want = bruteForceNearest(points, lon, lat, 1e9, 100)
+        .filter((h) => odd(h.index))
+        .slice(0, 25);
+      expect(sameNearest(index.nearest(lon, lat, 25, 100, odd), want)).toBeNull();
+      // And a radius small enough to rank its box: the same answer either way.
+      expect(
+        sameNearest(index.nearest(lon, lat, 10, 3), bruteForceNearest(points, lon, lat, 10, 3)),
+      ).toBeNull();
+    }
+  });
+
   it('returns only the single nearest point with limit 1', () => {
     const points = [
       { lon: 10, lat: 45 },
