@@ -1,4 +1,3 @@
-import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -7,13 +6,13 @@ import type { Config } from './config/env';
 import { adminMessageRoutes, contactRoutes } from './contact/contact';
 import type { DbHandle } from './db/database';
 import type { ChangeFeed } from './lib/change-feed';
+import apiRateLimit from './plugins/api-rate-limit';
 import corsPolicy from './plugins/cors-policy';
 import errorHandler, {
   clientErrorHandler,
   frameworkErrorHandler,
   MAX_PARAM_LENGTH,
 } from './plugins/error-handler';
-import finiteNumbers from './plugins/finite-numbers';
 import healthRoutes from './plugins/health-routes';
 import queryShape from './plugins/query-shape';
 import sameOriginWrites from './plugins/same-origin-writes';
@@ -59,18 +58,11 @@ export async function buildApp(deps: AppDeps) {
 
   await app.register(errorHandler);
   await app.register(queryShape);
-  await app.register(finiteNumbers);
   await app.register(security, { headers });
   await app.register(corsPolicy);
   await app.register(sameOriginWrites, { trustedOrigins: config.TRUSTED_ORIGINS });
-  await app.register(rateLimit, {
-    global: true,
-    max: config.API_RATE_LIMIT_PER_MIN,
-    timeWindow: '1 minute',
-    // Static files and pages are cheap and cached; the limit guards the API (health opts out on its route).
-    // The matched route, not the raw path: /%61pi/stations reaches the /api/stations route too.
-    allowList: (req) => !(req.routeOptions.url ?? '').startsWith('/api/'),
-  });
+  // The API's per-address budget; routes may set their own limit (config.rateLimit) or opt out.
+  await app.register(apiRateLimit, { max: config.API_RATE_LIMIT_PER_MIN, windowMs: 60_000 });
   await app.register(swagger, {
     openapi: {
       info: {

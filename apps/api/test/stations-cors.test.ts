@@ -68,4 +68,54 @@ describe('CORS of the public station API', () => {
       expect(allowedMethods(pre), url).not.toContain('POST');
     }
   });
+
+  it('answers a preflight with the headers asked for and a day of max-age, and refuses one without its headers', async () => {
+    const pre = await preflight('/api/stations/nearest', 'GET');
+    expect(pre.statusCode).toBe(204);
+    expect(pre.headers['access-control-allow-headers']).toBe('content-type');
+    expect(pre.headers['access-control-max-age']).toBe('86400');
+    expect(pre.headers.vary).toBe('Access-Control-Request-Headers');
+    expect(allowedMethods(pre)).toEqual(['GET', 'HEAD', 'OPTIONS']);
+    const notPreflight = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/stations/nearest',
+      headers: { origin: ORIGIN },
+    });
+    expect(notPreflight.statusCode).toBe(400);
+    expect(notPreflight.body).toBe('Invalid Preflight Request');
+  });
+
+  it('puts the CORS headers on errors too, and does not count preflights against the API budget', async () => {
+    const small = await createStationApiApp('sqlite', realStations().slice(0, 10), {
+      API_RATE_LIMIT_PER_MIN: '2',
+    });
+    try {
+      for (let i = 0; i < 4; i++) {
+        const pre = await small.app.inject({
+          method: 'OPTIONS',
+          url: '/api/stations/along-route',
+          headers: { origin: ORIGIN, 'access-control-request-method': 'POST' },
+        });
+        expect(pre.statusCode).toBe(204);
+        expect(pre.headers['x-ratelimit-remaining']).toBeUndefined();
+      }
+      const url = '/api/stations/nearest?lat=45&lon=9';
+      const codes = [];
+      for (let i = 0; i < 3; i++) {
+        const res = await small.app.inject({ method: 'GET', url, headers: { origin: ORIGIN } });
+        codes.push(res.statusCode);
+        expect(res.headers['access-control-allow-origin']).toBe('*');
+      }
+      expect(codes).toEqual([200, 200, 429]);
+      const missing = await small.app.inject({
+        method: 'GET',
+        url: '/api/nothing-here',
+        headers: { origin: ORIGIN },
+      });
+      expect(missing.statusCode).toBe(404);
+      expect(missing.headers['access-control-allow-origin']).toBe('*');
+    } finally {
+      await small.close();
+    }
+  });
 });

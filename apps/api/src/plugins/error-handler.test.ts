@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import errorHandler from './error-handler';
-import finiteNumbers from './finite-numbers';
+import queryShape from './query-shape';
 
 describe('central error handling', () => {
   const app = Fastify({
@@ -10,7 +10,7 @@ describe('central error handling', () => {
   });
   beforeAll(async () => {
     await app.register(errorHandler);
-    await app.register(finiteNumbers);
+    await app.register(queryShape);
     app.get(
       '/q',
       {
@@ -19,6 +19,11 @@ describe('central error handling', () => {
         },
       },
       async (req) => req.query,
+    );
+    app.get(
+      '/p/:id',
+      { schema: { params: { type: 'object', properties: { id: { type: 'number', minimum: 1 } } } } },
+      async (req) => req.params,
     );
     app.post(
       '/b',
@@ -47,16 +52,22 @@ describe('central error handling', () => {
   });
   afterAll(() => app.close());
 
-  it('refuses infinite numbers that pass coercion, naming the parameter', async () => {
-    for (const lat of ['Infinity', '-Infinity', '1e400']) {
-      const res = await app.inject({ url: `/q?lat=${lat}` });
-      expect(res.statusCode, lat).toBe(400);
-      expect(res.json()).toMatchObject({
-        error: 'Bad Request',
-        details: [{ field: 'lat', problem: 'must be a finite number' }],
-      });
-    }
+  it('refuses numbers that pass coercion only as infinities, naming the parameter', async () => {
+    const refused = async (url: string, problem: string) => {
+      const res = await app.inject({ url });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json(), url).toMatchObject({ error: 'Bad Request', details: [{ problem }] });
+      return res.json().details[0].field;
+    };
+    // In a query, a number must be written in decimal first, and then be finite.
+    for (const lat of ['Infinity', '-Infinity'])
+      expect(await refused(`/q?lat=${lat}`, 'must be a decimal number, e.g. 45.46')).toBe('lat');
+    expect(await refused('/q?lat=1e400', 'must be a finite number')).toBe('lat');
+    // In a path, the same numbers are refused as infinite.
+    for (const id of ['Infinity', '-Infinity', '1e400'])
+      expect(await refused(`/p/${id}`, 'must be a finite number')).toBe('id');
     expect((await app.inject({ url: '/q?lat=45.5' })).json()).toEqual({ lat: 45.5 });
+    expect((await app.inject({ url: '/p/12' })).json()).toEqual({ id: 12 });
   });
 
   it('names nested fields with their path', async () => {

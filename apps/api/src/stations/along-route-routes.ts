@@ -7,7 +7,7 @@ import {
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { alongRoute, RouteError } from '../geo/along-route';
 import { decodePolyline, PolylineError } from '../geo/encoded-polyline';
-import { CORS_ALLOW_POST } from '../plugins/cors-policy';
+import { answerPreflight, CORS_ALLOW_POST } from '../plugins/cors-policy';
 import { badInput, presentStation, RATE_LIMITED_RESPONSE } from './present';
 
 /** Share of the general per-IP budget that along-route gets (600 a minute → 60). */
@@ -69,7 +69,6 @@ const alongRouteRoute: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
       config: {
-        cors: CORS_ALLOW_POST,
         // It only reads: a POST because a route is too long for a URL.
         crossOriginWrites: true,
         // Each call may measure up to half a million station–segment pairs: a tighter budget than lookups.
@@ -111,11 +110,11 @@ const alongRouteRoute: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  // Answered by the CORS hook from the route's own config: other origins may POST here (and only here).
+  // The preflight of this address: other origins may POST here (and only here). Not counted against the budget.
   app.options(
     '/api/stations/along-route',
-    { schema: { hide: true }, config: { cors: CORS_ALLOW_POST } },
-    async (_request, reply) => reply.code(204).send(),
+    { schema: { hide: true }, config: { corsMethods: CORS_ALLOW_POST, rateLimit: false } },
+    answerPreflight,
   );
 
   // Without this, GET would read "along-route" as a station id and answer 404.
