@@ -1,8 +1,9 @@
 import path from 'node:path';
 import { COORDINATE_QUALITIES, type CoordinateQuality } from '@cng/shared';
 import { parse as parseCsv } from 'csv-parse/sync';
+import { readFeatureStream } from './feature-stream';
 import { flagPriceOutliers } from './price-outliers';
-import { parseJson } from './read-input';
+import { isUrl, parseJson, readInput } from './read-input';
 import type { ParsedImport, RecordPrice } from './station-record';
 import { type RawRow, validateRows } from './validate-row';
 
@@ -119,16 +120,42 @@ export function parseGenericGeoJson(
     throw new Error(`${input} is not a GeoJSON FeatureCollection`);
   }
   if (data.features.length === 0) throw new Error(`${input} is empty: no features`);
+  const feature = geoJsonFeatureRow(input, options);
+  const rows = data.features.map((f, i) => feature.row(f, i));
+  return finishFeedList('geojson', input, rows.length, rows, feature.source);
+}
+
+/** The row of one feature of a generic GeoJSON list, and the list's source key. */
+function geoJsonFeatureRow(input: string, options: GenericFeedOptions) {
   const o = defaults(input, options);
   const source = `geojson:${o.feed}`;
   const file = path.basename(input);
-  const rows = (
-    data.features as { geometry?: { type?: string; coordinates?: unknown[] }; properties?: Props }[]
-  ).map((f, i) => {
+  const row = (feature: unknown, i: number): RawRow => {
+    const f = feature as { geometry?: { type?: string; coordinates?: unknown[] }; properties?: Props };
     const point = f.geometry?.type === 'Point' ? f.geometry.coordinates : undefined;
     return rowOf(f.properties ?? {}, point?.[0], point?.[1], source, `${file}#${i + 1}`, o);
-  });
-  return finishFeedList('geojson', input, rows.length, rows, source);
+  };
+  return { source, row };
+}
+
+/**
+ * parseGenericGeoJson of a file or URL. A local file is read feature by feature (feature-stream.ts), so a list
+ * of 200,000 stations never sits in memory as one text and one tree; a URL, or a file that is not a plain
+ * FeatureCollection (an error to report), is read whole and parsed as before.
+ */
+export async function readGenericGeoJson(
+  input: string,
+  options: GenericFeedOptions & { timeoutMs?: number } = {},
+): Promise<ParsedImport> {
+  if (!isUrl(input)) {
+    const feature = geoJsonFeatureRow(input, options);
+    const streamed = readFeatureStream(input, feature.row);
+    if (streamed?.top.type === 'FeatureCollection') {
+      const rows = streamed.features;
+      return finishFeedList('geojson', input, rows.length, rows, feature.source);
+    }
+  }
+  return parseGenericGeoJson(await readInput(input, { timeoutMs: options.timeoutMs }), input, options);
 }
 
 /** Parses the generic CSV format (docs/importing-stations.md): a header row with at least id, name, lon, lat. */
