@@ -44,13 +44,22 @@ export interface StoredChunk {
 type Key = { source: string; sourceId: string };
 
 /**
+ * A source row this run writes, without its record's text: the record object is at hand (the candidate's) and
+ * ImportPlan.sourceRow makes the text when the row is written, a chunk at a time, instead of holding 200,000
+ * texts through the run.
+ */
+export type PlannedSource = Omit<SourceRow, 'record'>;
+
+/**
  * What a run will write: whole source rows to upsert, source records to delete (replaced by a newer version
  * under another id) or mark absent (retired), the records it saw (for their "last seen" times), and the
  * stations whose sources changed, whose rows `stationRows` rebuilds a chunk at a time.
  */
 export interface ImportPlan {
   counts: ImportCounts;
-  sourceUpserts: SourceRow[];
+  sourceUpserts: PlannedSource[];
+  /** The whole row of a planned one, its record as JSON text. */
+  sourceRow(row: PlannedSource): SourceRow;
   sourceDeletes: Key[];
   sourceRetires: Key[];
   seen: { source: string; sourceId: string; stationId: string }[];
@@ -107,8 +116,11 @@ export function planImport(
 ): ImportPlan {
   const { onProgress } = options;
   const counts = emptyCounts(parsed);
-  // A source entry is a stored record (StoredSource) or one this run writes (SourceRow, with its record).
-  type Entry = StoredSource | SourceRow;
+  // A source entry is a stored record (StoredSource) or one this run writes (PlannedSource, its record in
+  // recordOfRow).
+  type Entry = StoredSource | PlannedSource;
+  const recordOfRow = new WeakMap<Entry, StationRecord>();
+  const isPlanned = (row: Entry): row is PlannedSource => recordOfRow.has(row);
   const sourceByKey = new Map<string, Entry>(sourceRows.map((r) => [keyOf(r.source, r.source_id), r]));
   const sourcesOf = new Map<string, Entry[]>();
   for (const r of sourceRows) {
@@ -122,7 +134,7 @@ export function planImport(
     grid.add(s.id, Number(s.lon), Number(s.lat));
     views.set(s.id, comparable(s));
   }
-  const changedSources = new Map<string, SourceRow>();
+  const changedSources = new Map<string, PlannedSource>();
   const deletes = new Map<string, Key>();
   const retires: Key[] = [];
   const dirty = new Set<string>();
@@ -138,7 +150,7 @@ export function planImport(
     const key = keyOf(row.source, row.source_id);
     const old = sourceByKey.get(key);
     sourceByKey.set(key, row);
-    if ('record' in row) changedSources.set(key, row);
+    if (isPlanned(row)) changedSources.set(key, row);
     else retires.push({ source: row.source, sourceId: row.source_id });
     const list = sourcesOf.get(row.station_id) ?? [];
     sourcesOf.set(row.station_id, old ? list.map((r) => (r === old ? row : r)) : [...list, row]);
@@ -154,16 +166,14 @@ export function planImport(
       (sourcesOf.get(row.station_id) ?? []).filter((r) => r !== row),
     );
   };
-  // The record object of each row this run writes, so merging need not parse the text just made from it.
-  const recordOfRow = new WeakMap<SourceRow, StationRecord>();
-  const recordOf = (row: SourceRow) => recordOfRow.get(row) ?? (JSON.parse(row.record) as StationRecord);
+  const recordOf = (row: PlannedSource) => recordOfRow.get(row)!;
   /** Where a record is, for its scope. */
   const placeOf = (row: Entry) =>
-    'record' in row
+    isPlanned(row)
       ? recordOf(row)
       : { countryCode: row.country_code ?? '', lon: Number(row.lon), lat: Number(row.lat) };
-  const sourceRowFor = (c: Candidate, stationId: string, hash: string, text: string): SourceRow => {
-    const row: SourceRow = {
+  const sourceRowFor = (c: Candidate, stationId: string, hash: string): PlannedSource => {
+    const row: PlannedSource = {
       station_id: stationId,
       source: c.source,
       source_id: c.sourceId,
@@ -174,7 +184,6 @@ export function planImport(
       lat: c.record.lat,
       coordinate_quality: c.record.coordinateQuality,
       content_hash: hash,
-      record: text,
       imported_at: now,
       present: 1,
     };
@@ -197,8 +206,7 @@ export function planImport(
   parsed.candidates.forEach((c, i) => {
     if (i % 500 === 0) onProgress?.(i, parsed.candidates.length);
     const key = keyOf(c.source, c.sourceId);
-    const text = JSON.stringify(c.record);
-    const hash = hashOf(text);
+    const hash = hashOf(JSON.stringify(c.record));
     const known = sourceByKey.get(key);
     seenKeys.add(key);
     if (known) {
@@ -208,7 +216,7 @@ export function planImport(
         return;
       }
       counts.updated++;
-      put(sourceRowFor(c, known.station_id, hash, text));
+      put(sourceRowFor(c, known.station_id, hash));
       return;
     }
     // Join the nearest station the rule accepts, unless it has a current record from this same source. A
@@ -238,7 +246,7 @@ export function planImport(
       views.set(stationId, c.record);
     }
     seen.push({ source: c.source, sourceId: c.sourceId, stationId });
-    put(sourceRowFor(c, stationId, hash, text));
+    put(sourceRowFor(c, stationId, hash));
   });
   onProgress?.(parsed.candidates.length, parsed.candidates.length);
 
@@ -255,7 +263,7 @@ export function planImport(
     if (seenKeys.has(keyOf(row.source, row.source_id))) continue;
     retired.set(row.source, (retired.get(row.source) ?? 0) + 1);
     const gone: Entry = { ...row, present: 0 };
-    if ('record' in row) recordOfRow.set(gone as SourceRow, recordOf(row));
+    if (isPlanned(row)) recordOfRow.set(gone, recordOf(row));
     put(gone);
   }
   const refusal = massRetireReasons(parsed, covered, retired);
@@ -268,12 +276,12 @@ export function planImport(
     for (const id of ids) {
       const previous = previousOf.get(id);
       const records = (sourcesOf.get(id) ?? []).map((r) => {
-        const text = 'record' in r ? null : storedRecord.get(keyOf(r.source, r.source_id));
+        const text = isPlanned(r) ? null : storedRecord.get(keyOf(r.source, r.source_id));
         if (text === undefined)
           throw new Error(`source record ${r.source} ${r.source_id} vanished during the run`);
         return {
           source: r.source,
-          record: text === null ? recordOf(r as SourceRow) : (JSON.parse(text) as StationRecord),
+          record: text === null ? recordOf(r as PlannedSource) : (JSON.parse(text) as StationRecord),
           present: r.present === 1,
         };
       });
@@ -289,6 +297,8 @@ export function planImport(
   return {
     counts,
     sourceUpserts: [...changedSources.values()],
+    // The same text the hash was made of.
+    sourceRow: (row) => ({ ...row, record: JSON.stringify(recordOf(row)) }),
     sourceDeletes: [...deletes.values()],
     sourceRetires: retires,
     seen,

@@ -82,7 +82,10 @@ async function writePlan(
   );
   const seenSources = plan.seen.filter((s) => !writtenSources.has(`${s.source}\u0000${s.sourceId}`));
   await deleteSourceRecords(trx, plan.sourceDeletes);
-  await upsertRows(trx, 'station_sources', ['source', 'source_id'], plan.sourceUpserts as never, tick);
+  for (const planned of chunks(plan.sourceUpserts)) {
+    const rows = planned.map((row) => plan.sourceRow(row));
+    await upsertRows(trx, 'station_sources', ['source', 'source_id'], rows as never, tick);
+  }
   await markSourceRecordsAbsent(trx, plan.sourceRetires);
   // "Last imported" and "last seen" move for every record the run saw, changed or not.
   await markSourceRecordsImported(trx, seenSources, now);

@@ -18,13 +18,43 @@ export function readFeatureStream<T>(
   file: string,
   map: (feature: unknown, index: number) => T,
 ): { top: Record<string, unknown>; features: T[] } | null {
+  const scan = scanFeatures(file);
+  const features: T[] = [];
+  for (const feature of scan.features) features.push(map(feature, features.length));
+  const top = scan.top();
+  return top ? { top, features } : null;
+}
+
+/**
+ * readFeatureStream as a pull: `features` yields each parsed element of `features` as it is read, so a caller
+ * can validate one row at a time and keep only what it accepts; once they are all read, `top()` is the rest
+ * of the object, or null when the file turned out not to be one well-formed object with exactly one non-empty
+ * `features` array (then whatever the caller made of the features so far must be thrown away).
+ */
+export function scanFeatures(file: string): {
+  features: Generator<unknown, void, undefined>;
+  top(): Record<string, unknown> | null;
+} {
+  let result: Record<string, unknown> | null = null;
+  let done = false;
+  return {
+    features: (function* () {
+      result = yield* scan(file);
+      done = true;
+    })(),
+    top: () => (done ? result : null),
+  };
+}
+
+function* scan(file: string): Generator<unknown, Record<string, unknown> | null, undefined> {
   let fd: number;
   try {
     fd = fs.openSync(file, 'r');
   } catch {
     return null;
   }
-  const features: T[] = [];
+  let count = 0;
+  let pending: string | null = null;
   const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
   const decoder = new StringDecoder('utf8');
   let top = '';
@@ -37,7 +67,7 @@ export function readFeatureStream<T>(
   /** The current element of `features`, in pieces when it spans chunks. */
   let element: string[] | null = null;
   const emit = (text: string) => {
-    features.push(map(JSON.parse(text), features.length));
+    pending = text;
   };
   try {
     for (;;) {
@@ -103,23 +133,32 @@ export function readFeatureStream<T>(
           element = null;
           elementFrom = -1;
         }
+        if (pending !== null) {
+          let feature: unknown;
+          try {
+            feature = JSON.parse(pending);
+          } catch {
+            return null; // an element that is not JSON: the whole-file parse names the place
+          }
+          pending = null;
+          count++;
+          yield feature;
+        }
       }
       if (topFrom >= 0) top += s.slice(topFrom);
       if (elementFrom >= 0) element!.push(s.slice(elementFrom));
       if (read === 0) break;
     }
-  } catch {
-    return null; // an element that is not JSON: the whole-file parse names the place
   } finally {
     fs.closeSync(fd);
   }
-  if (stage !== 2 || depth !== 0 || inString || features.length === 0) return null;
+  if (stage !== 2 || depth !== 0 || inString || count === 0) return null;
   try {
     const parsed = JSON.parse(top) as unknown;
     if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return null;
     const rest = parsed as Record<string, unknown>;
     if (!Array.isArray(rest.features) || rest.features.length !== 0) return null;
-    return { top: rest, features };
+    return rest;
   } catch {
     return null;
   }

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { COORDINATE_QUALITIES, type CoordinateQuality } from '@cng/shared';
 import { parse as parseCsv } from 'csv-parse/sync';
-import { readFeatureStream } from './feature-stream';
+import { scanFeatures } from './feature-stream';
 import { flagPriceOutliers } from './price-outliers';
 import { isUrl, parseJson, readInput } from './read-input';
 import type { ParsedImport, RecordPrice } from './station-record';
@@ -88,7 +88,16 @@ export function finishFeedList(
   rows: RawRow[],
   source: string,
 ): ParsedImport {
-  const valid = validateRows(rows);
+  return finishValidated(importer, input, read, validateRows(rows), source);
+}
+
+function finishValidated(
+  importer: string,
+  input: string,
+  read: number,
+  valid: ReturnType<typeof validateRows>,
+  source: string,
+): ParsedImport {
   flagPriceOutliers(valid.candidates.flatMap((c) => (c.record.price ? [c.record.price] : [])));
   return {
     importer,
@@ -149,11 +158,16 @@ export async function readGenericGeoJson(
 ): Promise<ParsedImport> {
   if (!isUrl(input)) {
     const feature = geoJsonFeatureRow(input, options);
-    const streamed = readFeatureStream(input, feature.row);
-    if (streamed?.top.type === 'FeatureCollection') {
-      const rows = streamed.features;
-      return finishFeedList('geojson', input, rows.length, rows, feature.source);
-    }
+    const scan = scanFeatures(input);
+    let read = 0;
+    // Each row is validated as it is read: only accepted records and rejections are kept.
+    const valid = validateRows(
+      (function* () {
+        for (const f of scan.features) yield feature.row(f, read++);
+      })(),
+    );
+    if (scan.top()?.type === 'FeatureCollection')
+      return finishValidated('geojson', input, read, valid, feature.source);
   }
   return parseGenericGeoJson(await readInput(input, { timeoutMs: options.timeoutMs }), input, options);
 }
