@@ -1,6 +1,8 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Db } from '../db/database';
+import { isSqlite } from '../db/dialect';
 import type { Database } from '../db/schema';
+import type { StoredChunk, StoredSource, StoredStation } from './import-plan';
 
 /**
  * The import engine's SQL (ADR 0015: SQL lives in repositories): reading the current stations and source
@@ -16,10 +18,40 @@ export function* chunks<T>(list: T[], size = CHUNK_ROWS): Generator<T[]> {
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
-/** Every station and every source record, as a run plans against them. */
-export async function readStationsAndSources(trx: Transaction<Database>) {
-  const stations = await trx.selectFrom('stations').selectAll().execute();
-  const sources = await trx.selectFrom('station_sources').selectAll().execute();
+/**
+ * Every station and every source record as a run plans against them (import-plan.ts): positions, names and
+ * hashes, not whole rows and record texts. With `withCountry`, each record's country, read out of its JSON.
+ */
+export async function readPlanState(
+  trx: Transaction<Database>,
+  withCountry: boolean,
+): Promise<{ stations: StoredStation[]; sources: StoredSource[] }> {
+  const stations = await trx
+    .selectFrom('stations')
+    .select(['id', 'lon', 'lat', 'name', 'brand', 'operator', 'coordinate_quality'])
+    .execute();
+  const country = !withCountry
+    ? sql<string | null>`null`
+    : isSqlite(trx as unknown as Kysely<unknown>)
+      ? sql<string | null>`json_extract(record, '$.countryCode')`
+      : sql<string | null>`(record::json ->> 'countryCode')`;
+  const sources = await trx
+    .selectFrom('station_sources')
+    .select(['station_id', 'source', 'source_id', 'content_hash', 'present', 'lon', 'lat'])
+    .select(country.as('country_code'))
+    .execute();
+  return { stations, sources };
+}
+
+/** The whole rows of the stations `ids` and the texts of their source records (at most CHUNK_ROWS ids). */
+export async function readStoredChunk(trx: Transaction<Database>, ids: string[]): Promise<StoredChunk> {
+  if (ids.length === 0) return { stations: [], sources: [] };
+  const stations = await trx.selectFrom('stations').selectAll().where('id', 'in', ids).execute();
+  const sources = await trx
+    .selectFrom('station_sources')
+    .select(['source', 'source_id', 'record'])
+    .where('station_id', 'in', ids)
+    .execute();
   return { stations, sources };
 }
 
@@ -70,23 +102,45 @@ export async function deleteSourceRecords(
   }
 }
 
+/** Source ids by source. */
+function bySource(records: { source: string; sourceId: string }[]): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const s of records) {
+    const ids = out.get(s.source);
+    if (ids) ids.push(s.sourceId);
+    else out.set(s.source, [s.sourceId]);
+  }
+  return out;
+}
+
 /** Moves "last imported" of the records a run saw (by source and source id) to `now`. */
 export async function markSourceRecordsImported(
   trx: Transaction<Database>,
   seen: { source: string; sourceId: string }[],
   now: string,
 ) {
-  const bySource = new Map<string, string[]>();
-  for (const s of seen) {
-    const ids = bySource.get(s.source);
-    if (ids) ids.push(s.sourceId);
-    else bySource.set(s.source, [s.sourceId]);
-  }
-  for (const [source, ids] of bySource) {
+  for (const [source, ids] of bySource(seen)) {
     for (const chunk of chunks(ids)) {
       await trx
         .updateTable('station_sources')
         .set({ imported_at: now })
+        .where('source', '=', source)
+        .where('source_id', 'in', chunk)
+        .execute();
+    }
+  }
+}
+
+/** Marks the records a full import no longer had as absent (present = 0); the rest of each row stays. */
+export async function markSourceRecordsAbsent(
+  trx: Transaction<Database>,
+  records: { source: string; sourceId: string }[],
+) {
+  for (const [source, ids] of bySource(records)) {
+    for (const chunk of chunks(ids)) {
+      await trx
+        .updateTable('station_sources')
+        .set({ present: 0 })
         .where('source', '=', source)
         .where('source_id', 'in', chunk)
         .execute();

@@ -3,15 +3,18 @@ import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
 import { placeFileBuilt } from '../stations/stations';
 import { countsChangedData, type ImportCounts } from './import-counts';
-import { planImport } from './import-plan';
+import { planImport, scopesNeedCountry } from './import-plan';
 import {
   CHUNK_ROWS,
+  chunks,
   deleteSourceRecords,
   type ImportRunRow,
   insertImportRun,
+  markSourceRecordsAbsent,
   markSourceRecordsImported,
   markStationsSeen,
-  readStationsAndSources,
+  readPlanState,
+  readStoredChunk,
   upsertRows,
 } from './import-repository';
 import type { ParsedImport, Rejection } from './importers/station-record';
@@ -48,8 +51,9 @@ class DryRunRollback extends Error {
 }
 
 /**
- * Writes a planned run inside `trx`: replaced source records go first, then stations (sources reference them),
- * then sources, then seen-times.
+ * Writes a planned run inside `trx`: the changed stations a chunk at a time (each read whole, merged and
+ * written: sources reference them), then replaced source records, sources, retired ones, then seen-times.
+ * A dry run merges every chunk, for the counts, and writes nothing.
  */
 async function writePlan(
   trx: Transaction<Database>,
@@ -57,23 +61,32 @@ async function writePlan(
   now: string,
   options: ImportOptions,
 ) {
+  const total =
+    Math.ceil(plan.dirty.length / CHUNK_ROWS) + Math.ceil(plan.sourceUpserts.length / CHUNK_ROWS) + 1;
+  let done = 0;
+  const tick = () => options.onProgress?.('write', ++done, total);
   // Rows the run writes already carry `now`: an upserted active station its last_seen_at, an upserted source
   // record its imported_at (an upserted inactive station is not touched by markStationsSeen either).
-  const written = new Set(plan.stationUpserts.map((s) => s.id));
+  const written = new Set<string>();
+  for (const ids of chunks(plan.dirty)) {
+    const rows = plan.stationRows(ids, await readStoredChunk(trx, ids));
+    for (const row of rows) written.add(row.id);
+    if (options.dryRun) continue;
+    await upsertRows(trx, 'stations', ['id'], rows as never, () => undefined);
+    tick();
+  }
+  if (options.dryRun) return;
   const seenByStation = [...new Set(plan.seen.map((s) => s.stationId))].filter((id) => !written.has(id));
   const writtenSources = new Set(
     plan.sourceUpserts.filter((r) => r.imported_at === now).map((r) => `${r.source}\u0000${r.source_id}`),
   );
   const seenSources = plan.seen.filter((s) => !writtenSources.has(`${s.source}\u0000${s.sourceId}`));
-  const total =
-    Math.ceil(plan.stationUpserts.length / CHUNK_ROWS) +
-    Math.ceil(plan.sourceUpserts.length / CHUNK_ROWS) +
-    1;
-  let done = 0;
-  const tick = () => options.onProgress?.('write', ++done, total);
   await deleteSourceRecords(trx, plan.sourceDeletes);
-  await upsertRows(trx, 'stations', ['id'], plan.stationUpserts as never, tick);
-  await upsertRows(trx, 'station_sources', ['source', 'source_id'], plan.sourceUpserts as never, tick);
+  for (const planned of chunks(plan.sourceUpserts)) {
+    const rows = planned.map((row) => plan.sourceRow(row));
+    await upsertRows(trx, 'station_sources', ['source', 'source_id'], rows as never, tick);
+  }
+  await markSourceRecordsAbsent(trx, plan.sourceRetires);
   // "Last imported" and "last seen" move for every record the run saw, changed or not.
   await markSourceRecordsImported(trx, seenSources, now);
   await markStationsSeen(trx, seenByStation, now);
@@ -106,13 +119,13 @@ export async function runImport(
   await placeFileBuilt();
   try {
     const { runId, counts } = await db.transaction().execute(async (trx) => {
-      const { stations, sources } = await readStationsAndSources(trx);
+      const { stations, sources } = await readPlanState(trx, scopesNeedCountry(parsed));
       const plan = planImport(parsed, stations, sources, now, {
         onProgress: (d, t) => options.onProgress?.('plan', d, t),
         allowMassRetire: options.allowMassRetire,
       });
-      if (options.dryRun) throw new DryRunRollback(plan.counts);
       await writePlan(trx, plan, now, options);
+      if (options.dryRun) throw new DryRunRollback(plan.counts);
       return { runId: await insertImportRun(trx, runRow(plan.counts, false)), counts: plan.counts };
     });
     return { runId, counts, changed: countsChangedData(counts), dryRun: false, rejected: parsed.rejected };

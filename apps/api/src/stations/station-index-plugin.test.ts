@@ -73,6 +73,20 @@ describe.each(TEST_DIALECTS)('station index plugin on %s', (dialect) => {
     expect(t.app.stationIndex.current.size).toBe(5);
   });
 
+  it('prepares the typo index of a new snapshot right after building it, before any search asks', async () => {
+    const db = await createTestDb(dialect);
+    await insertStations(db.db, italian.slice(0, 10));
+    const t = await createTestApp({ dialect, db });
+    closeAll.push(db.cleanup, t.close);
+    await new Promise((r) => setImmediate(r));
+    expect(t.app.stationIndex.current.search.fuzzyPrepared).toBe(true);
+    await insertStations(t.db.db, italian.slice(10, 12));
+    await publishAndWaitForRebuild(t.app);
+    await new Promise((r) => setImmediate(r));
+    expect(t.app.stationIndex.current.size).toBe(12);
+    expect(t.app.stationIndex.current.search.fuzzyPrepared).toBe(true);
+  });
+
   it('coalesces a burst of rebuild requests into at most one follow-up rebuild', async () => {
     const t = await start();
     const before = t.app.stationIndex.version;

@@ -37,8 +37,11 @@ export default fp(
       // Read the marker first: a run that lands during the load triggers one more rebuild, never none.
       lastImportRunId = await latestImportRunId(app.db);
       const stations = await loadStationIndexRows(app.db);
-      current = new StationIndex(stations);
+      const index = new StationIndex(stations);
+      current = index;
       version++;
+      // The first typo-tolerant search would build this; do it as soon as the loop is free instead.
+      setImmediate(() => index.search.prepareFuzzy());
       app.log.info(
         { reason, stations: stations.length, ms: Math.round(performance.now() - started) },
         'station index rebuilt',

@@ -67,7 +67,11 @@ export interface StationIndexRow {
   data: string;
 }
 
-/** Every active station, not hidden, ordered by id, in the compact shape of StationIndexRow. */
+/**
+ * Every active station, not hidden, ordered by id, in the compact shape of StationIndexRow. Sorted here rather
+ * than by the database: SQLite picked stations_active_idx (which every active station matches) and then sorted
+ * in a temporary B-tree, ~0.7 s of a 4 s load of 200,000 stations; `+active` keeps it on one table scan.
+ */
 export async function loadStationIndexRows(db: Db): Promise<StationIndexRow[]> {
   const sqlite = isSqlite(db as unknown as Kysely<unknown>);
   // json_array / json_group_array in SQLite, json_build_array / json_agg in PostgreSQL: the same JSON.
@@ -81,15 +85,15 @@ export async function loadStationIndexRows(db: Db): Promise<StationIndexRow[]> {
     select s.id, s.lon, s.lat, s.name, s.brand, s.operator, s.city, s.region, s.address,
       ${array}(${columns}, ${sources}) as data
     from stations s
-    where s.active = 1 and s.hidden_at is null
-    order by s.id`.execute(db);
+    where +s.active = 1 and s.hidden_at is null`.execute(db);
   for (const row of result.rows) {
     row.lon = Number(row.lon);
     row.lat = Number(row.lat);
     // node-postgres parses json columns; cast to text there would cost the same, so re-serialise.
     if (typeof row.data !== 'string') row.data = JSON.stringify(row.data);
   }
-  return result.rows as StationIndexRow[];
+  // Ids are ASCII (st_ and hex, or a test's): code-unit order is the database's binary order.
+  return (result.rows as StationIndexRow[]).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
 type Packed = [...unknown[], unknown[][]];

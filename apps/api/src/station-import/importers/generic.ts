@@ -1,8 +1,9 @@
 import path from 'node:path';
 import { COORDINATE_QUALITIES, type CoordinateQuality } from '@cng/shared';
 import { parse as parseCsv } from 'csv-parse/sync';
+import { scanFeatures } from './feature-stream';
 import { flagPriceOutliers } from './price-outliers';
-import { parseJson } from './read-input';
+import { isUrl, parseJson, readInput } from './read-input';
 import type { ParsedImport, RecordPrice } from './station-record';
 import { type RawRow, validateRows } from './validate-row';
 
@@ -87,7 +88,16 @@ export function finishFeedList(
   rows: RawRow[],
   source: string,
 ): ParsedImport {
-  const valid = validateRows(rows);
+  return finishValidated(importer, input, read, validateRows(rows), source);
+}
+
+function finishValidated(
+  importer: string,
+  input: string,
+  read: number,
+  valid: ReturnType<typeof validateRows>,
+  source: string,
+): ParsedImport {
   flagPriceOutliers(valid.candidates.flatMap((c) => (c.record.price ? [c.record.price] : [])));
   return {
     importer,
@@ -119,16 +129,47 @@ export function parseGenericGeoJson(
     throw new Error(`${input} is not a GeoJSON FeatureCollection`);
   }
   if (data.features.length === 0) throw new Error(`${input} is empty: no features`);
+  const feature = geoJsonFeatureRow(input, options);
+  const rows = data.features.map((f, i) => feature.row(f, i));
+  return finishFeedList('geojson', input, rows.length, rows, feature.source);
+}
+
+/** The row of one feature of a generic GeoJSON list, and the list's source key. */
+function geoJsonFeatureRow(input: string, options: GenericFeedOptions) {
   const o = defaults(input, options);
   const source = `geojson:${o.feed}`;
   const file = path.basename(input);
-  const rows = (
-    data.features as { geometry?: { type?: string; coordinates?: unknown[] }; properties?: Props }[]
-  ).map((f, i) => {
+  const row = (feature: unknown, i: number): RawRow => {
+    const f = feature as { geometry?: { type?: string; coordinates?: unknown[] }; properties?: Props };
     const point = f.geometry?.type === 'Point' ? f.geometry.coordinates : undefined;
     return rowOf(f.properties ?? {}, point?.[0], point?.[1], source, `${file}#${i + 1}`, o);
-  });
-  return finishFeedList('geojson', input, rows.length, rows, source);
+  };
+  return { source, row };
+}
+
+/**
+ * parseGenericGeoJson of a file or URL. A local file is read feature by feature (feature-stream.ts), so a list
+ * of 200,000 stations never sits in memory as one text and one tree; a URL, or a file that is not a plain
+ * FeatureCollection (an error to report), is read whole and parsed as before.
+ */
+export async function readGenericGeoJson(
+  input: string,
+  options: GenericFeedOptions & { timeoutMs?: number } = {},
+): Promise<ParsedImport> {
+  if (!isUrl(input)) {
+    const feature = geoJsonFeatureRow(input, options);
+    const scan = scanFeatures(input);
+    let read = 0;
+    // Each row is validated as it is read: only accepted records and rejections are kept.
+    const valid = validateRows(
+      (function* () {
+        for (const f of scan.features) yield feature.row(f, read++);
+      })(),
+    );
+    if (scan.top()?.type === 'FeatureCollection')
+      return finishValidated('geojson', input, read, valid, feature.source);
+  }
+  return parseGenericGeoJson(await readInput(input, { timeoutMs: options.timeoutMs }), input, options);
 }
 
 /** Parses the generic CSV format (docs/importing-stations.md): a header row with at least id, name, lon, lat. */

@@ -1,7 +1,7 @@
 import { parseAfdc } from './afdc';
 import { fetchAfdc } from './afdc-client';
 import { parseScopeOption } from './file-scope';
-import { parseGenericCsv, parseGenericGeoJson } from './generic';
+import { parseGenericCsv, readGenericGeoJson } from './generic';
 import { DEFAULT_HPOIL_URL, parseHpoilCsv, parseHpoilHtml } from './hpoil';
 import { parseIndiaOpen } from './india-open';
 import { MIMIT_PRICES_HEADER, parseMimit } from './it-mimit';
@@ -151,7 +151,7 @@ export async function loadImport(
       for (const input of inputs) parts.push(parseGreeceCng(await read(input), input));
       break;
     case 'geojson':
-      for (const input of inputs) parts.push(parseGenericGeoJson(await read(input), input, options));
+      for (const input of inputs) parts.push(await readGenericGeoJson(input, options));
       break;
     case 'csv':
       for (const input of inputs) parts.push(parseGenericCsv(await read(input), input, options));
