@@ -1,6 +1,7 @@
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
+import { withRouteHook } from './route-hooks';
 
 /** Options of the per-address budget of the JSON API. */
 export interface ApiRateLimitOptions {
@@ -77,8 +78,7 @@ export default fp(
     };
     app.addHook('onRoute', (route) => {
       if (!route.url.startsWith('/api/') || route.config?.rateLimit !== undefined) return;
-      const own = route.onRequest;
-      route.onRequest = own === undefined ? [limit] : Array.isArray(own) ? [...own, limit] : [own, limit];
+      route.onRequest = withRouteHook(route.onRequest, limit, 'last');
     });
   },
   { name: 'api-rate-limit' },

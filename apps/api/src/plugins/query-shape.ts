@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
 import { badInput } from '../lib/http-errors';
+import { withRouteHook } from './route-hooks';
 
 /** A plain decimal number as people write it: 45, -9.5, .5, 1e3. Not 0x10, 0b1, 0o7, " 45" or "Infinity". */
 export const DECIMAL_NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
@@ -99,7 +100,6 @@ export default fp(async function queryShape(app: FastifyInstance) {
       done();
     };
     // First, before the route's own preValidation hooks, as when this was an app-wide hook.
-    const own = route.preValidation;
-    route.preValidation = own === undefined ? [hook] : Array.isArray(own) ? [hook, ...own] : [hook, own];
+    route.preValidation = withRouteHook(route.preValidation, hook, 'first');
   });
 });
