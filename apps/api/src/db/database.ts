@@ -26,6 +26,18 @@ export interface DbHandle {
   pgPool: pg.Pool | null;
 }
 
+/** The better-sqlite3 connection under each SQLite Kysely instance openDatabase made. */
+const sqliteConnections = new WeakMap<Db, SQLite.Database>();
+
+/**
+ * The better-sqlite3 connection under `db`, when openDatabase opened it on SQLite; else undefined. Only for
+ * a repository's bulk read that Kysely's row objects make slow (the station index load); everything else
+ * goes through Kysely.
+ */
+export function sqliteConnectionOf(db: Db): SQLite.Database | undefined {
+  return sqliteConnections.get(db);
+}
+
 /** Opens the database: PostgreSQL when a URL is given, else the embedded SQLite file (WAL mode). */
 export function openDatabase(options: DbOptions): DbHandle {
   if (options.databaseUrl) {
@@ -47,11 +59,9 @@ export function openDatabase(options: DbOptions): DbHandle {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return {
-    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }),
-    dialect: 'sqlite',
-    pgPool: null,
-  };
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  sqliteConnections.set(db, sqlite);
+  return { db, dialect: 'sqlite', pgPool: null };
 }
 
 /** Applies every pending migration; throws with the failing migration's name. */

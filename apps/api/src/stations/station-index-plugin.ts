@@ -1,8 +1,8 @@
 import { type StatusSummary, UNKNOWN_STATUS } from '@cng/shared';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { StationIndex } from './station-index';
-import { latestImportRunId, loadStationIndexRows } from './station-index-repository';
+import { StationIndex, StationIndexBuilder } from './station-index';
+import { latestImportRunId, readStationIndexRows } from './station-index-repository';
 
 /** The live status of stations; the live-status feature replaces the default (everything unknown). */
 export interface StatusProvider {
@@ -36,14 +36,15 @@ export default fp(
       const started = performance.now();
       // Read the marker first: a run that lands during the load triggers one more rebuild, never none.
       lastImportRunId = await latestImportRunId(app.db);
-      const stations = await loadStationIndexRows(app.db);
-      const index = new StationIndex(stations);
+      const builder = new StationIndexBuilder();
+      const stations = await readStationIndexRows(app.db, (row) => builder.add(row));
+      const index = new StationIndex(builder);
       current = index;
       version++;
       // The first typo-tolerant search would build this; do it as soon as the loop is free instead.
       setImmediate(() => index.search.prepareFuzzy());
       app.log.info(
-        { reason, stations: stations.length, ms: Math.round(performance.now() - started) },
+        { reason, stations, ms: Math.round(performance.now() - started) },
         'station index rebuilt',
       );
       return current;

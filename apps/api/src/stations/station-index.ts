@@ -3,7 +3,55 @@ import { NearestIndex } from '../geo/nearest-index';
 import { compileOpenNow, type OpenNowFn } from './open-now';
 import { StationClusters } from './station-clusters';
 import { type StationIndexRow, stationFromIndexRow } from './station-index-repository';
-import { StationSearch } from './station-search';
+import { StationSearch, StationSearchBuilder } from './station-search';
+
+/**
+ * Takes the stations of a StationIndex one at a time, in position order, keeping of each only what the index
+ * holds: a station streamed from the database becomes garbage at once instead of living until the build
+ * ends, which at 200,000 stations was most of the garbage collector's work during a start (issue 17).
+ */
+export class StationIndexBuilder {
+  readonly ids: string[] = [];
+  readonly texts: string[] = [];
+  lons: Float64Array;
+  lats: Float64Array;
+  readonly operatorText: string[] = [];
+  readonly search: StationSearchBuilder;
+  /** Folded operator texts by `operator\nbrand`: a few hundred companies among 200,000 stations. */
+  private readonly folded = new Map<string, string>();
+
+  constructor(expected = 1024) {
+    this.lons = new Float64Array(Math.max(1, expected));
+    this.lats = new Float64Array(this.lons.length);
+    this.search = new StationSearchBuilder(expected);
+  }
+
+  /** Adds the next station. */
+  add(row: StationIndexRow): void {
+    const i = this.ids.length;
+    if (i === this.lons.length) {
+      const lons = new Float64Array(i * 2);
+      lons.set(this.lons);
+      this.lons = lons;
+      const lats = new Float64Array(i * 2);
+      lats.set(this.lats);
+      this.lats = lats;
+    }
+    this.ids.push(row.id);
+    this.texts.push(row.data);
+    this.lons[i] = row.lon;
+    this.lats[i] = row.lat;
+    this.search.add(row);
+    // With the short names of the companies ("Indraprastha Gas Limited" is found by "IGL" too).
+    const key = `${row.operator ?? ''}\n${row.brand ?? ''}`;
+    let text = this.folded.get(key);
+    if (text === undefined) {
+      text = operatorSearchText(row);
+      this.folded.set(key, text);
+    }
+    this.operatorText.push(text);
+  }
+}
 
 /**
  * Everything the station API answers from, built in one go from the active stations and never mutated:
@@ -31,37 +79,26 @@ export class StationIndex {
   /** Operator and brand, folded, for the `operator` filter. */
   private readonly operatorText: string[];
 
-  constructor(rows: readonly StationIndexRow[], builtAt = new Date()) {
-    this.builtAt = builtAt.toISOString();
-    const n = rows.length;
-    const lons = new Float64Array(n);
-    const lats = new Float64Array(n);
-    this.ids = new Array(n);
-    this.texts = new Array(n);
-    for (let i = 0; i < n; i++) {
-      const r = rows[i]!;
-      lons[i] = r.lon;
-      lats[i] = r.lat;
-      this.ids[i] = r.id;
-      this.texts[i] = r.data;
+  /** The index of `rows` (station i is rows[i]), or of what a StationIndexBuilder was given. */
+  constructor(rows: readonly StationIndexRow[] | StationIndexBuilder, builtAt = new Date()) {
+    let built: StationIndexBuilder;
+    if (rows instanceof StationIndexBuilder) built = rows;
+    else {
+      built = new StationIndexBuilder(rows.length);
+      for (const row of rows) built.add(row);
     }
+    this.builtAt = builtAt.toISOString();
+    const n = built.ids.length;
+    this.ids = built.ids;
+    this.texts = built.texts;
+    this.operatorText = built.operatorText;
     this.shown = new Uint8Array(n);
     this.sourceConfirmed = new Array(n);
     this.openNowFns = new Array(n);
-    this.nearest = new NearestIndex(lons, lats);
-    this.search = new StationSearch(rows);
-    this.positionById = new Map(this.ids.map((id, i) => [id, i]));
-    // With the short names of the companies ("Indraprastha Gas Limited" is found by "IGL" too).
-    const folded = new Map<string, string>();
-    this.operatorText = rows.map((s) => {
-      const key = `${s.operator ?? ''}\n${s.brand ?? ''}`;
-      let text = folded.get(key);
-      if (text === undefined) {
-        text = operatorSearchText(s);
-        folded.set(key, text);
-      }
-      return text;
-    });
+    this.nearest = new NearestIndex(built.lons.slice(0, n), built.lats.slice(0, n));
+    this.search = new StationSearch(built.search);
+    this.positionById = new Map();
+    for (let i = 0; i < n; i++) this.positionById.set(this.ids[i]!, i);
   }
 
   /**

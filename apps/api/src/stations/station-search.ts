@@ -26,6 +26,8 @@ export const MIN_LOOSE_TERM_LENGTH = 3;
 const FIELDS = ['name', 'brand', 'operator', 'city', 'region', 'address'] as const;
 const FIELD_BOOSTS = [2, 1.2, 1, 1.5, 1, 1];
 const NF = FIELDS.length;
+/** Fields whose values repeat from station to station (cities, companies); names and addresses seldom do. */
+const REPEATED_FIELDS = FIELDS.map((f) => f !== 'name' && f !== 'address');
 type SearchFields = { readonly [F in (typeof FIELDS)[number]]: string | null };
 
 /** MiniSearch's tokenizer: anything that is space or punctuation separates. */
@@ -57,6 +59,124 @@ function levenshtein(a: string, b: string): number {
   return prev[b.length]!;
 }
 
+/** Grows a typed array to twice its length (or `min`), keeping its contents. */
+function grown<T extends Int32Array | Uint16Array>(a: T, min = 0): T {
+  const b = new (a.constructor as new (n: number) => T)(Math.max(a.length * 2, min));
+  b.set(a);
+  return b;
+}
+
+/**
+ * Takes the stations of a StationSearch one at a time, in position order, and keeps only what the search
+ * needs of them (term ids and counts in typed arrays, the distinct terms), so a caller streaming 200,000
+ * stations from the database never holds their texts (issue 17).
+ */
+export class StationSearchBuilder {
+  size = 0;
+  readonly terms: string[] = [];
+  readonly termIds = new Map<string, number>();
+  /** Per (document, field) pair in the order added: its `term * NF + field` key, document and count. */
+  keys: Int32Array;
+  docs: Int32Array;
+  freqs: Uint16Array;
+  used = 0;
+  fieldLengths: Uint16Array;
+  readonly avgFieldLength = new Float64Array(NF);
+  /**
+   * Raw token -> term id (-1: folds to nothing). Values themselves are not cached: most names and
+   * addresses are unique, and a cache of 200,000s of them cost more (old-space garbage) than it saved.
+   */
+  private readonly termOf = new Map<string, number>();
+  /** wordsOf's answer, reused. */
+  private words = new Int32Array(130);
+  /** wordsOf of the values of REPEATED_FIELDS, kept: a few thousand cities and companies among 200,000. */
+  private readonly wordsOfRepeated = new Map<string, Int32Array>();
+
+  /** `expected`: how many stations will be added, if known (only sizes the first arrays). */
+  constructor(expected = 1024) {
+    this.keys = new Int32Array(Math.max(16, expected * 8));
+    this.docs = new Int32Array(this.keys.length);
+    this.freqs = new Uint16Array(this.keys.length);
+    this.fieldLengths = new Uint16Array(Math.max(1, expected) * NF);
+  }
+
+  /** Adds the next station (document `size`). */
+  add(s: SearchFields): void {
+    const doc = this.size++;
+    if (this.size * NF > this.fieldLengths.length) this.fieldLengths = grown(this.fieldLengths);
+    for (let f = 0; f < NF; f++) {
+      const value = s[FIELDS[f]!];
+      if (value == null) continue;
+      const text = String(value);
+      let words: Int32Array | undefined;
+      if (REPEATED_FIELDS[f]) {
+        words = this.wordsOfRepeated.get(text);
+        if (words === undefined) {
+          words = this.wordsOf(text).slice();
+          this.wordsOfRepeated.set(text, words);
+        }
+      } else words = this.wordsOf(text);
+      const unique = words[0]!;
+      const distinct = words[1]!;
+      this.fieldLengths[doc * NF + f] = Math.min(unique, 65_535);
+      const avg = this.avgFieldLength[f]!;
+      this.avgFieldLength[f] = (avg * doc + unique) / (doc + 1);
+      if (this.used + distinct > this.keys.length) {
+        const min = this.used + distinct;
+        this.keys = grown(this.keys, min);
+        this.docs = grown(this.docs, min);
+        this.freqs = grown(this.freqs, min);
+      }
+      for (let k = 0; k < distinct; k++) {
+        this.keys[this.used] = words[2 + 2 * k]! * NF + f;
+        this.docs[this.used] = doc;
+        this.freqs[this.used] = Math.min(words[3 + 2 * k]!, 65_535);
+        this.used++;
+      }
+    }
+  }
+
+  /**
+   * The words of one value: `[raw words counted once, distinct terms, term, count, term, count, …]`, terms in
+   * first-seen order, in an array reused by the next call.
+   */
+  private wordsOf(text: string): Int32Array {
+    const raw = text.split(SPACE_OR_PUNCTUATION);
+    if (2 + 2 * raw.length > this.words.length) this.words = new Int32Array(4 * raw.length + 2);
+    const words = this.words;
+    let unique = 0;
+    let distinct = 0;
+    for (let t = 0; t < raw.length; t++) {
+      const token = raw[t]!;
+      if (raw.indexOf(token) === t) unique++;
+      let id = this.termOf.get(token);
+      if (id === undefined) {
+        const term = foldText(token);
+        if (term.length === 0) id = -1;
+        else {
+          id = this.termIds.get(term);
+          if (id === undefined) {
+            id = this.terms.length;
+            this.terms.push(term);
+            this.termIds.set(term, id);
+          }
+        }
+        this.termOf.set(token, id);
+      }
+      if (id < 0) continue;
+      let k = 0;
+      while (k < distinct && words[2 + 2 * k] !== id) k++;
+      if (k === distinct) {
+        words[2 + 2 * distinct] = id;
+        words[3 + 2 * distinct++] = 1;
+      } else words[3 + 2 * k]!++;
+    }
+    words[0] = unique;
+    words[1] = distinct;
+    return words.subarray(0, 2 + 2 * distinct);
+  }
+}
+
 /**
  * Full-text station search: typo-tolerant, prefix-matching, accent-insensitive. It scores exactly as the
  * MiniSearch configuration it replaces (BM25+ per field, boosts name 2, city 1.5, brand 1.2; prefix matches
@@ -67,8 +187,8 @@ function levenshtein(a: string, b: string): number {
 export class StationSearch {
   private readonly size: number;
   /** Distinct folded terms; a term's id is its position. */
-  private readonly terms: string[] = [];
-  private readonly termIds = new Map<string, number>();
+  private readonly terms: string[];
+  private readonly termIds: Map<string, number>;
   /** Term ids in the order of their text, for prefix ranges. */
   private readonly sorted: Int32Array;
   /** Postings of (term, field) = `term * NF + field`: docs[offsets[key] .. offsets[key + 1]) and their counts. */
@@ -77,94 +197,37 @@ export class StationSearch {
   private readonly freqs: Uint16Array;
   /** Distinct raw words per document and field, and their average as MiniSearch keeps it. */
   private readonly fieldLengths: Uint16Array;
-  private readonly avgFieldLength = new Float64Array(NF);
+  private readonly avgFieldLength: Float64Array;
   private fuzzyKeys: FuzzyKeys | null = null;
 
-  constructor(stations: readonly SearchFields[]) {
-    this.size = stations.length;
-    this.fieldLengths = new Uint16Array(this.size * NF);
-    // Raw token -> term id (-1: folds to nothing). Values themselves are not cached: most names and
-    // addresses are unique, and a cache of 200,000s of them cost more (old-space garbage) than it saved.
-    const termOf = new Map<string, number>();
-    let keys = new Int32Array(Math.max(16, this.size * 8));
-    let docs = new Int32Array(keys.length);
-    let freqs = new Uint16Array(keys.length);
-    let used = 0;
-    // One value's term ids and how often each occurs, in first-seen order.
-    let valueTerms = new Int32Array(64);
-    let valueCounts = new Int32Array(64);
-    for (let doc = 0; doc < this.size; doc++) {
-      const s = stations[doc]!;
-      for (let f = 0; f < NF; f++) {
-        const value = s[FIELDS[f]!];
-        if (value == null) continue;
-        const raw = String(value).split(SPACE_OR_PUNCTUATION);
-        if (raw.length > valueTerms.length) {
-          valueTerms = new Int32Array(raw.length * 2);
-          valueCounts = new Int32Array(raw.length * 2);
-        }
-        let unique = 0;
-        let distinct = 0;
-        for (let t = 0; t < raw.length; t++) {
-          const token = raw[t]!;
-          if (raw.indexOf(token) === t) unique++;
-          let id = termOf.get(token);
-          if (id === undefined) {
-            const term = foldText(token);
-            if (term.length === 0) id = -1;
-            else {
-              id = this.termIds.get(term);
-              if (id === undefined) {
-                id = this.terms.length;
-                this.terms.push(term);
-                this.termIds.set(term, id);
-              }
-            }
-            termOf.set(token, id);
-          }
-          if (id < 0) continue;
-          let k = 0;
-          while (k < distinct && valueTerms[k] !== id) k++;
-          if (k === distinct) {
-            valueTerms[distinct] = id;
-            valueCounts[distinct++] = 1;
-          } else valueCounts[k]!++;
-        }
-        this.fieldLengths[doc * NF + f] = Math.min(unique, 65_535);
-        const avg = this.avgFieldLength[f]!;
-        this.avgFieldLength[f] = (avg * doc + unique) / (doc + 1);
-        for (let k = 0; k < distinct; k++) {
-          if (used === keys.length) {
-            const grow = <T extends Int32Array | Uint16Array>(a: T): T => {
-              const b = new (a.constructor as new (n: number) => T)(a.length * 2);
-              b.set(a);
-              return b;
-            };
-            keys = grow(keys);
-            docs = grow(docs);
-            freqs = grow(freqs);
-          }
-          keys[used] = valueTerms[k]! * NF + f;
-          docs[used] = doc;
-          freqs[used] = Math.min(valueCounts[k]!, 65_535);
-          used++;
-        }
-      }
+  /** The search over `stations` (document i is stations[i]), or what a StationSearchBuilder was given. */
+  constructor(stations: readonly SearchFields[] | StationSearchBuilder) {
+    let built: StationSearchBuilder;
+    if (stations instanceof StationSearchBuilder) built = stations;
+    else {
+      built = new StationSearchBuilder(stations.length);
+      for (const s of stations) built.add(s);
     }
+    const { terms, size, used, keys } = built;
+    this.size = size;
+    this.terms = terms;
+    this.termIds = built.termIds;
+    this.fieldLengths = built.fieldLengths.subarray(0, size * NF);
+    this.avgFieldLength = built.avgFieldLength;
     // Counting sort by (term, field); documents stay in order within each.
-    this.offsets = new Int32Array(this.terms.length * NF + 1);
+    this.offsets = new Int32Array(terms.length * NF + 1);
     for (let p = 0; p < used; p++) this.offsets[keys[p]! + 1]!++;
-    for (let k = 0; k < this.terms.length * NF; k++) this.offsets[k + 1]! += this.offsets[k]!;
+    for (let k = 0; k < terms.length * NF; k++) this.offsets[k + 1]! += this.offsets[k]!;
     const fill = this.offsets.slice(0, -1);
     this.docs = new Int32Array(used);
     this.freqs = new Uint16Array(used);
     for (let p = 0; p < used; p++) {
       const at = fill[keys[p]!]!++;
-      this.docs[at] = docs[p]!;
-      this.freqs[at] = freqs[p]!;
+      this.docs[at] = built.docs[p]!;
+      this.freqs[at] = built.freqs[p]!;
     }
-    this.sorted = Int32Array.from(this.terms.keys()).sort((a, b) =>
-      this.terms[a]! < this.terms[b]! ? -1 : this.terms[a]! > this.terms[b]! ? 1 : 0,
+    this.sorted = Int32Array.from(terms.keys()).sort((a, b) =>
+      terms[a]! < terms[b]! ? -1 : terms[a]! > terms[b]! ? 1 : 0,
     );
   }
 
