@@ -5,7 +5,8 @@
  * sense, to a baseline from the same run:
  * - import and re-import time (baseline: reading and JSON.parse-ing the same file) and peak memory;
  * - ready to serve: process start until /api/stations/nearest answers with stations (baseline: the same
- *   server on an empty database);
+ *   server on an empty database). The server is the bundle `npm start` runs (dist/server.js, built here
+ *   with tsup first), not the TypeScript under tsx, whose compiling on the fly is no part of a real start;
  * - resident memory of the ready server after the first searches (baseline: the empty server);
  * - the first search, over HTTP (baseline: the same search again).
  * The temporary folder, with the synthetic file and the database, is deleted at the end.
@@ -57,7 +58,7 @@ async function timedGet(url: string): Promise<{ ms: number; body: unknown; ok: b
 
 /** The real server on `sqlitePath` (scale/bench-server.ts), ready when a nearest query at `probe` answers. */
 const serve = (sqlitePath: string, probe: [number, number], expectStations: boolean) =>
-  startBenchServer({ cwd: apiDir, sqlitePath, port: PORT, probe, expectStations });
+  startBenchServer({ cwd: apiDir, sqlitePath, port: PORT, probe, expectStations, built: true });
 
 async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cng-scale-'));
@@ -79,6 +80,8 @@ async function main() {
     const parseMs = performance.now() - t;
 
     const imported = importOnce(sqlitePath, input);
+    // The bundle the servers below run, as `npm start` builds it.
+    execFileSync('npm', ['run', 'build'], { cwd: apiDir, stdio: 'ignore' });
     const reimported = importOnce(sqlitePath, input);
 
     const empty = openDatabase({ databaseUrl: '', sqlitePath: emptyPath });

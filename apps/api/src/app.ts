@@ -31,6 +31,12 @@ export interface AppDeps {
   dbHandle: DbHandle;
   changes: ChangeFeed;
   logger?: FastifyServerOptions['logger'];
+  /**
+   * Start reading the station index as soon as its plugin registers (a worker thread reads it while the rest
+   * of the app is built) rather than when the app is ready. For a server whose database is migrated; a test
+   * that fills its database between buildApp and ready leaves it off.
+   */
+  indexAtRegistration?: boolean;
 }
 
 /** Builds the whole server from plugins: external ones, then ours, then routes, then the web app. */
@@ -41,6 +47,10 @@ export async function buildApp(deps: AppDeps) {
     logger: deps.logger ?? { level: config.LOG_LEVEL },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 64 * 1024,
+    // The station index's first build is awaited in an onReady hook; built in a worker thread (or read from
+    // PostgreSQL) it leaves this thread free, so Fastify's default of 10 s would fail a start on a slow
+    // machine with 200,000 stations. A plugin that hangs still fails the start, after two minutes.
+    pluginTimeout: 120_000,
     // Query strings are text, so their numbers are coerced; JSON bodies are not (see partAwareValidatorFactory).
     ajv: { customOptions: { coerceTypes: 'array', allErrors: false, removeAdditional: false } },
     schemaController: { compilersFactory: { buildValidator: partAwareValidatorFactory() } },
@@ -100,7 +110,10 @@ export async function buildApp(deps: AppDeps) {
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   setPlaceCacheDir(config.PLACES_CACHE_DIR);
-  await app.register(stationIndexPlugin, { pollMs: config.STATIONS_POLL_SEC * 1000 });
+  await app.register(stationIndexPlugin, {
+    pollMs: config.STATIONS_POLL_SEC * 1000,
+    atRegistration: deps.indexAtRegistration ?? false,
+  });
   await app.register(healthRoutes);
   await app.register(contactRoutes);
   await app.register(adminMessageRoutes);

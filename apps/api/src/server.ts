@@ -32,7 +32,7 @@ async function main() {
   });
   const applied = await migrateToLatest(dbHandle.db);
   const changes = dbHandle.pgPool ? await createPostgresChangeFeed(dbHandle.pgPool) : createLocalChangeFeed();
-  const app = await buildApp({ config, dbHandle, changes });
+  const app = await buildApp({ config, dbHandle, changes, indexAtRegistration: true });
   onPoolError = (err) =>
     app.log.warn({ err }, 'PostgreSQL: an idle connection was lost; it will be reopened');
   if (applied.length) app.log.info({ applied }, 'database migrated');

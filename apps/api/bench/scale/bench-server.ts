@@ -1,8 +1,8 @@
 import { spawnApiServer } from '../../test/helpers/server-process';
 
 /**
- * Starts the real server (tsx, as the tests run it) of the apps/api folder `cwd` on the SQLite file
- * `sqlitePath`, and waits until a nearest query at `probe` answers with at least one station (with
+ * Starts the real server of the apps/api folder `cwd` on the SQLite file `sqlitePath` (the bundle `npm start`
+ * runs with `built`, else its TypeScript under tsx, as the tests run it), and waits until a nearest query at `probe` answers with at least one station (with
  * `expectStations`), or at all (without). `readyMs` is the time from spawn to that answer.
  */
 export async function startBenchServer(opts: {
@@ -11,6 +11,7 @@ export async function startBenchServer(opts: {
   port: number;
   probe: [number, number];
   expectStations: boolean;
+  built?: boolean;
   env?: Record<string, string>;
   timeoutMs?: number;
 }) {

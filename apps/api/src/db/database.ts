@@ -38,6 +38,17 @@ export function sqliteConnectionOf(db: Db): SQLite.Database | undefined {
   return sqliteConnections.get(db);
 }
 
+/** Where each database openDatabase opened is, to open it again. */
+const locations = new WeakMap<Db, Pick<DbOptions, 'databaseUrl' | 'sqlitePath'>>();
+
+/**
+ * The options openDatabase opened `db` with (its PostgreSQL URL or SQLite file), for a worker thread that
+ * opens the same database over its own connection; undefined for a database opened otherwise (a test's).
+ */
+export function databaseLocationOf(db: Db): Pick<DbOptions, 'databaseUrl' | 'sqlitePath'> | undefined {
+  return locations.get(db);
+}
+
 /** Opens the database: PostgreSQL when a URL is given, else the embedded SQLite file (WAL mode). */
 export function openDatabase(options: DbOptions): DbHandle {
   if (options.databaseUrl) {
@@ -46,11 +57,9 @@ export function openDatabase(options: DbOptions): DbHandle {
       if (options.onPoolError) options.onPoolError(err);
       else console.warn(`PostgreSQL: an idle connection was lost (${err.message}); it will be reopened.`);
     });
-    return {
-      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
-      dialect: 'postgres',
-      pgPool: pool,
-    };
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    locations.set(db, { databaseUrl: options.databaseUrl, sqlitePath: '' });
+    return { db, dialect: 'postgres', pgPool: pool };
   }
   if (options.sqlitePath !== ':memory:') fs.mkdirSync(path.dirname(options.sqlitePath), { recursive: true });
   const sqlite = new SQLite(options.sqlitePath);
@@ -61,6 +70,7 @@ export function openDatabase(options: DbOptions): DbHandle {
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   sqliteConnections.set(db, sqlite);
+  locations.set(db, { databaseUrl: '', sqlitePath: options.sqlitePath });
   return { db, dialect: 'sqlite', pgPool: null };
 }
 

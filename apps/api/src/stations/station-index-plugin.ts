@@ -1,8 +1,9 @@
 import { type StatusSummary, UNKNOWN_STATUS } from '@cng/shared';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { StationIndex, StationIndexBuilder } from './station-index';
-import { latestImportRunId, readStationIndexRows } from './station-index-repository';
+import { StationIndex } from './station-index';
+import { buildStationIndexParts } from './station-index-build';
+import { latestImportRunId } from './station-index-repository';
 
 /** The live status of stations; the live-status feature replaces the default (everything unknown). */
 export interface StatusProvider {
@@ -25,7 +26,10 @@ export interface StationIndexHolder {
  * `pollMs`. Queries read `app.stationIndex.current` and never touch the database.
  */
 export default fp(
-  async function stationIndexPlugin(app: FastifyInstance, opts: { pollMs: number }) {
+  async function stationIndexPlugin(
+    app: FastifyInstance,
+    opts: { pollMs: number; atRegistration?: boolean },
+  ) {
     let current = new StationIndex([]);
     let version = 0;
     let lastImportRunId: number | null = null;
@@ -36,15 +40,17 @@ export default fp(
       const started = performance.now();
       // Read the marker first: a run that lands during the load triggers one more rebuild, never none.
       lastImportRunId = await latestImportRunId(app.db);
-      const builder = new StationIndexBuilder();
-      const stations = await readStationIndexRows(app.db, (row) => builder.add(row));
-      const index = new StationIndex(builder);
+      const { parts, builtIn } = await buildStationIndexParts(app.db, (err) =>
+        app.log.warn({ err }, 'station index: the worker thread failed; building on the main thread'),
+      );
+      const index = new StationIndex(parts);
+      const stations = index.size;
       current = index;
       version++;
       // The first typo-tolerant search would build this; do it as soon as the loop is free instead.
       setImmediate(() => index.search.prepareFuzzy());
       app.log.info(
-        { reason, stations, ms: Math.round(performance.now() - started) },
+        { reason, stations, builtIn, ms: Math.round(performance.now() - started) },
         'station index rebuilt',
       );
       return current;
@@ -86,9 +92,12 @@ export default fp(
       rebuildInBackground(`stations-changed: ${reason}`),
     );
 
+    // Begun now, the first build (in a worker thread) overlaps the building of the rest of the app.
+    const startup = opts.atRegistration ? rebuild('startup') : null;
+    startup?.catch(() => undefined);
     let timer: NodeJS.Timeout | undefined;
     app.addHook('onReady', async () => {
-      await rebuild('startup');
+      await (startup ?? rebuild('startup'));
       if (opts.pollMs > 0) {
         timer = setInterval(() => {
           latestImportRunId(app.db)

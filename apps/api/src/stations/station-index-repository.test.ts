@@ -2,6 +2,7 @@ import type { Station } from '@cng/shared';
 import { afterAll, describe, expect, it } from 'vitest';
 import { insertStations, realStations } from '../../test/helpers/real-stations';
 import { createTestDb, TEST_DIALECTS, type TestDb } from '../../test/helpers/test-db';
+import { StationIndex } from './station-index';
 import { loadStationIndexRows, stationFromIndexRow } from './station-index-repository';
 import { loadActiveStations } from './station-repository';
 
@@ -83,6 +84,14 @@ describe.each(TEST_DIALECTS)('station index rows on %s', (dialect) => {
         row.address,
       ]).toEqual([s.lon, s.lat, s.name, s.brand, s.operator, s.city, s.region, s.address]);
     });
+    // And so does the index made of them, which keeps each packed row as UTF-8 bytes until it is shown.
+    const index = new StationIndex(rows);
+    expect(index.size).toBe(expected.length);
+    expected.forEach((s, i) => {
+      expect(index.station(i)).toEqual(s);
+      expect(JSON.parse(`${index.stationJsonHead(i)}}`)).toEqual(s);
+    });
+    expect(expected.some((s) => s.operator === 'Opérateur — ünïcode')).toBe(true);
     // Every optional field was really exercised, in both shapes.
     const full = rows.map((r) => stationFromIndexRow(r.data, r.lon, r.lat)).filter((s) => s.price);
     expect(full.length).toBeGreaterThan(3);

@@ -13,6 +13,16 @@ export async function latestImportRunId(db: Db): Promise<number | null> {
   return row?.id == null ? null : Number(row.id);
 }
 
+/** How many stations are active (hidden ones included): an index-only count, to size the work of a build. */
+export async function countActiveStations(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('stations')
+    .select(sql<number>`count(*)`.as('n'))
+    .where('active', '=', 1)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
 /** The columns of one station packed into its `data` array, in this order (see stationFromIndexRow). */
 const STATION_COLUMNS = [
   'id',

@@ -1,57 +1,10 @@
-import { operatorMatches, operatorSearchText, type Station } from '@cng/shared';
+import { operatorMatches, type Station } from '@cng/shared';
 import { NearestIndex } from '../geo/nearest-index';
 import { compileOpenNow, type OpenNowFn } from './open-now';
 import { StationClusters } from './station-clusters';
+import { StationIndexBuilder, type StationIndexParts } from './station-index-parts';
 import { type StationIndexRow, stationFromIndexRow } from './station-index-repository';
-import { StationSearch, StationSearchBuilder } from './station-search';
-
-/**
- * Takes the stations of a StationIndex one at a time, in position order, keeping of each only what the index
- * holds: a station streamed from the database becomes garbage at once instead of living until the build
- * ends, which at 200,000 stations was most of the garbage collector's work during a start (issue 17).
- */
-export class StationIndexBuilder {
-  readonly ids: string[] = [];
-  readonly texts: string[] = [];
-  lons: Float64Array;
-  lats: Float64Array;
-  readonly operatorText: string[] = [];
-  readonly search: StationSearchBuilder;
-  /** Folded operator texts by `operator\nbrand`: a few hundred companies among 200,000 stations. */
-  private readonly folded = new Map<string, string>();
-
-  constructor(expected = 1024) {
-    this.lons = new Float64Array(Math.max(1, expected));
-    this.lats = new Float64Array(this.lons.length);
-    this.search = new StationSearchBuilder(expected);
-  }
-
-  /** Adds the next station. */
-  add(row: StationIndexRow): void {
-    const i = this.ids.length;
-    if (i === this.lons.length) {
-      const lons = new Float64Array(i * 2);
-      lons.set(this.lons);
-      this.lons = lons;
-      const lats = new Float64Array(i * 2);
-      lats.set(this.lats);
-      this.lats = lats;
-    }
-    this.ids.push(row.id);
-    this.texts.push(row.data);
-    this.lons[i] = row.lon;
-    this.lats[i] = row.lat;
-    this.search.add(row);
-    // With the short names of the companies ("Indraprastha Gas Limited" is found by "IGL" too).
-    const key = `${row.operator ?? ''}\n${row.brand ?? ''}`;
-    let text = this.folded.get(key);
-    if (text === undefined) {
-      text = operatorSearchText(row);
-      this.folded.set(key, text);
-    }
-    this.operatorText.push(text);
-  }
-}
+import { StationSearch } from './station-search';
 
 /**
  * Everything the station API answers from, built in one go from the active stations and never mutated:
@@ -70,33 +23,38 @@ export class StationIndex {
   readonly builtAt: string;
   private readonly ids: string[];
   private readonly positionById: Map<string, number>;
-  /** Per station: its packed row (StationIndexRow.data) until first shown, then its JSON head. */
-  private readonly texts: string[];
-  private readonly shown: Uint8Array;
+  /** Every station's packed row (StationIndexRow.data) in UTF-8; station i's ends at ends[i]. */
+  private readonly packed: Buffer;
+  private readonly ends: Uint32Array;
+  /** Per station once shown: its JSON head (stationJsonHead). */
+  private readonly heads: (string | undefined)[];
   /** Per station once shown: `sourceConfirmedAt ?? lastSeenAt`, all lastConfirmedOf needs. */
   private readonly sourceConfirmed: (string | undefined)[];
   private readonly openNowFns: (OpenNowFn | undefined)[];
-  /** Operator and brand, folded, for the `operator` filter. */
-  private readonly operatorText: string[];
+  /** Operator and brand, folded, for the `operator` filter: the distinct texts, and each station's. */
+  private readonly operatorTexts: string[];
+  private readonly operatorOf: Uint32Array;
 
-  /** The index of `rows` (station i is rows[i]), or of what a StationIndexBuilder was given. */
-  constructor(rows: readonly StationIndexRow[] | StationIndexBuilder, builtAt = new Date()) {
-    let built: StationIndexBuilder;
-    if (rows instanceof StationIndexBuilder) built = rows;
-    else {
-      built = new StationIndexBuilder(rows.length);
-      for (const row of rows) built.add(row);
-    }
+  /** The index of `rows` (station i is rows[i]), or of what a StationIndexBuilder finished. */
+  constructor(rows: readonly StationIndexRow[] | StationIndexParts, builtAt = new Date()) {
+    let parts: StationIndexParts;
+    if (Array.isArray(rows)) {
+      const builder = new StationIndexBuilder(rows.length);
+      for (const row of rows) builder.add(row);
+      parts = builder.finish();
+    } else parts = rows as StationIndexParts;
     this.builtAt = builtAt.toISOString();
-    const n = built.ids.length;
-    this.ids = built.ids;
-    this.texts = built.texts;
-    this.operatorText = built.operatorText;
-    this.shown = new Uint8Array(n);
+    const n = parts.ids.length;
+    this.ids = parts.ids;
+    this.packed = Buffer.from(parts.texts.buffer, parts.texts.byteOffset, parts.texts.byteLength);
+    this.ends = parts.ends;
+    this.operatorTexts = parts.operatorTexts;
+    this.operatorOf = parts.operatorOf;
+    this.heads = new Array(n);
     this.sourceConfirmed = new Array(n);
     this.openNowFns = new Array(n);
-    this.nearest = new NearestIndex(built.lons.slice(0, n), built.lats.slice(0, n));
-    this.search = new StationSearch(built.search);
+    this.nearest = new NearestIndex(parts.lons, parts.lats);
+    this.search = new StationSearch(parts.search);
     this.positionById = new Map();
     for (let i = 0; i < n; i++) this.positionById.set(this.ids[i]!, i);
   }
@@ -126,8 +84,10 @@ export class StationIndex {
 
   /** Station i as the API describes it: a new object on each call, made from the snapshot's text. */
   station(i: number): Station {
-    if (this.shown[i]) return JSON.parse(`${this.texts[i]}}`) as Station;
-    return stationFromIndexRow(this.texts[i]!, this.nearest.lonOf(i), this.nearest.latOf(i));
+    const head = this.heads[i];
+    if (head !== undefined) return JSON.parse(`${head}}`) as Station;
+    const text = this.packed.toString('utf8', i === 0 ? 0 : this.ends[i - 1], this.ends[i]);
+    return stationFromIndexRow(text, this.nearest.lonOf(i), this.nearest.latOf(i));
   }
 
   /** Whether station i is open at `now` (its own time zone); null when its hours are unknown. */
@@ -145,23 +105,24 @@ export class StationIndex {
    * within one): lists append what changes per answer — openNow, live status, distances — and close it.
    */
   stationJsonHead(i: number): string {
-    if (!this.shown[i]) {
+    let head = this.heads[i];
+    if (head === undefined) {
       const station = this.station(i);
-      this.texts[i] = JSON.stringify(station).slice(0, -1);
+      head = JSON.stringify(station).slice(0, -1);
+      this.heads[i] = head;
       this.sourceConfirmed[i] = station.sourceConfirmedAt ?? station.lastSeenAt;
-      this.shown[i] = 1;
     }
-    return this.texts[i]!;
+    return head;
   }
 
   /** What lastConfirmedOf reads of station i: the source's own confirmation, else its last import. */
   sourceConfirmedAt(i: number): string {
-    if (!this.shown[i]) this.stationJsonHead(i);
+    if (this.heads[i] === undefined) this.stationJsonHead(i);
     return this.sourceConfirmed[i]!;
   }
 
   /** Whether station i's operator or brand contains `text` (case and accents ignored). */
   operatorMatches(i: number, foldedText: string): boolean {
-    return operatorMatches(this.operatorText[i]!, foldedText);
+    return operatorMatches(this.operatorTexts[this.operatorOf[i]!]!, foldedText);
   }
 }

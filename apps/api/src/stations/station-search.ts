@@ -66,6 +66,24 @@ function grown<T extends Int32Array | Uint16Array>(a: T, min = 0): T {
   return b;
 }
 
+/** A finished StationSearch's data (StationSearchBuilder.finish). */
+export interface SearchParts {
+  size: number;
+  terms: string[];
+  sorted: Int32Array;
+  offsets: Int32Array;
+  docs: Int32Array;
+  freqs: Uint16Array;
+  fieldLengths: Uint16Array;
+  avgFieldLength: Float64Array;
+}
+
+/** The typed arrays of `parts`' buffers, to transfer to another thread. */
+export function searchBuffers(parts: SearchParts): ArrayBuffer[] {
+  const { sorted, offsets, docs, freqs, fieldLengths, avgFieldLength } = parts;
+  return [sorted, offsets, docs, freqs, fieldLengths, avgFieldLength].map((a) => a.buffer as ArrayBuffer);
+}
+
 /**
  * Takes the stations of a StationSearch one at a time, in position order, and keeps only what the search
  * needs of them (term ids and counts in typed arrays, the distinct terms), so a caller streaming 200,000
@@ -137,6 +155,30 @@ export class StationSearchBuilder {
   }
 
   /**
+   * The search's arrays, postings sorted by (term, field) in one counting sort (documents stay in order within
+   * each): plain data and typed arrays, so a worker thread can hand them over without copying (ADR 0023).
+   */
+  finish(): SearchParts {
+    const { terms, size, used, keys } = this;
+    const offsets = new Int32Array(terms.length * NF + 1);
+    for (let p = 0; p < used; p++) offsets[keys[p]! + 1]!++;
+    for (let k = 0; k < terms.length * NF; k++) offsets[k + 1]! += offsets[k]!;
+    const fill = offsets.slice(0, -1);
+    const docs = new Int32Array(used);
+    const freqs = new Uint16Array(used);
+    for (let p = 0; p < used; p++) {
+      const at = fill[keys[p]!]!++;
+      docs[at] = this.docs[p]!;
+      freqs[at] = this.freqs[p]!;
+    }
+    const sorted = Int32Array.from(terms.keys()).sort((a, b) =>
+      terms[a]! < terms[b]! ? -1 : terms[a]! > terms[b]! ? 1 : 0,
+    );
+    const fieldLengths = this.fieldLengths.slice(0, size * NF);
+    return { size, terms, sorted, offsets, docs, freqs, fieldLengths, avgFieldLength: this.avgFieldLength };
+  }
+
+  /**
    * The words of one value: `[raw words counted once, distinct terms, term, count, term, count, …]`, terms in
    * first-seen order, in an array reused by the next call.
    */
@@ -188,7 +230,7 @@ export class StationSearch {
   private readonly size: number;
   /** Distinct folded terms; a term's id is its position. */
   private readonly terms: string[];
-  private readonly termIds: Map<string, number>;
+  private termIdsMap: Map<string, number> | null = null;
   /** Term ids in the order of their text, for prefix ranges. */
   private readonly sorted: Int32Array;
   /** Postings of (term, field) = `term * NF + field`: docs[offsets[key] .. offsets[key + 1]) and their counts. */
@@ -200,35 +242,30 @@ export class StationSearch {
   private readonly avgFieldLength: Float64Array;
   private fuzzyKeys: FuzzyKeys | null = null;
 
-  /** The search over `stations` (document i is stations[i]), or what a StationSearchBuilder was given. */
-  constructor(stations: readonly SearchFields[] | StationSearchBuilder) {
-    let built: StationSearchBuilder;
-    if (stations instanceof StationSearchBuilder) built = stations;
-    else {
-      built = new StationSearchBuilder(stations.length);
-      for (const s of stations) built.add(s);
-    }
-    const { terms, size, used, keys } = built;
-    this.size = size;
-    this.terms = terms;
-    this.termIds = built.termIds;
-    this.fieldLengths = built.fieldLengths.subarray(0, size * NF);
-    this.avgFieldLength = built.avgFieldLength;
-    // Counting sort by (term, field); documents stay in order within each.
-    this.offsets = new Int32Array(terms.length * NF + 1);
-    for (let p = 0; p < used; p++) this.offsets[keys[p]! + 1]!++;
-    for (let k = 0; k < terms.length * NF; k++) this.offsets[k + 1]! += this.offsets[k]!;
-    const fill = this.offsets.slice(0, -1);
-    this.docs = new Int32Array(used);
-    this.freqs = new Uint16Array(used);
-    for (let p = 0; p < used; p++) {
-      const at = fill[keys[p]!]!++;
-      this.docs[at] = built.docs[p]!;
-      this.freqs[at] = built.freqs[p]!;
-    }
-    this.sorted = Int32Array.from(terms.keys()).sort((a, b) =>
-      terms[a]! < terms[b]! ? -1 : terms[a]! > terms[b]! ? 1 : 0,
-    );
+  /** The search over `stations` (document i is stations[i]), or over what a StationSearchBuilder finished. */
+  constructor(stations: readonly SearchFields[] | SearchParts) {
+    let parts: SearchParts;
+    if (Array.isArray(stations)) {
+      const builder = new StationSearchBuilder(stations.length);
+      for (const s of stations) builder.add(s);
+      parts = builder.finish();
+    } else parts = stations as SearchParts;
+    ({
+      size: this.size,
+      terms: this.terms,
+      sorted: this.sorted,
+      offsets: this.offsets,
+      docs: this.docs,
+      freqs: this.freqs,
+      fieldLengths: this.fieldLengths,
+      avgFieldLength: this.avgFieldLength,
+    } = parts);
+  }
+
+  /** Term id by term; made on first use (prepareFuzzy makes it just after a rebuild). */
+  private get termIds(): Map<string, number> {
+    this.termIdsMap ??= new Map(this.terms.map((term, id) => [term, id]));
+    return this.termIdsMap;
   }
 
   /**
@@ -236,6 +273,7 @@ export class StationSearch {
    * stations): the station index does it just after a rebuild, off the path of both start-up and that search.
    */
   prepareFuzzy(): FuzzyKeys {
+    this.termIdsMap ??= new Map(this.terms.map((term, id) => [term, id]));
     this.fuzzyKeys ??= new FuzzyKeys(this.terms);
     return this.fuzzyKeys;
   }

@@ -12,19 +12,22 @@ export interface ServerProcess {
 }
 
 /**
- * Spawns the real API server (tsx, no build) of the apps/api folder `cwd` (this one by default) on a SQLite
- * file, without the web app or the start-up import and with the API rate limit out of the way. Tests and
- * benches wait for it each in their own way.
+ * Spawns the real API server of the apps/api folder `cwd` (this one by default) on a SQLite file, without
+ * the web app or the start-up import and with the API rate limit out of the way: from its TypeScript under
+ * tsx, or with `built` the bundle `npm start` runs (dist/server.js, made by `tsup`). Tests and benches wait
+ * for it each in their own way.
  */
 export function spawnApiServer(opts: {
   cwd?: string;
+  built?: boolean;
   port: number;
   sqlitePath: string;
   logLevel?: string;
   env?: Record<string, string>;
   stdio: StdioOptions;
 }): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const entry = opts.built ? ['dist/server.js'] : ['--import', 'tsx', 'src/server.ts'];
+  return spawn(process.execPath, entry, {
     cwd: opts.cwd ?? apiDir,
     env: {
       ...process.env,

@@ -1,0 +1,80 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { insertStations, realStations } from '../../test/helpers/real-stations';
+import { createTestDb, TEST_DATABASE_URL, TEST_DIALECTS, type TestDb } from '../../test/helpers/test-db';
+import { type DbHandle, openDatabase } from '../db/database';
+import { StationIndex } from './station-index';
+import { buildOnThisThread, buildStationIndexParts } from './station-index-build';
+
+/** The same database as `test`, opened again by openDatabase (as the server opens it), so a worker can too. */
+function reopenAsServer(test: TestDb): DbHandle {
+  if (test.dialect === 'sqlite') return openDatabase({ databaseUrl: '', sqlitePath: test.location });
+  const url = new URL(TEST_DATABASE_URL);
+  url.searchParams.set('options', `-c search_path=${test.location}`);
+  return openDatabase({ databaseUrl: url.toString(), sqlitePath: '' });
+}
+
+describe.each(TEST_DIALECTS)('station index built in a worker thread on %s', (dialect) => {
+  let test: TestDb;
+  let server: DbHandle;
+  afterAll(async () => {
+    await server?.db.destroy();
+    await test?.cleanup();
+  });
+
+  it('holds, station for station, what a build on this thread holds', async () => {
+    test = await createTestDb(dialect);
+    const stations = realStations().slice(0, 600);
+    await insertStations(test.db, stations);
+    await test.db.updateTable('stations').set({ active: 0 }).where('id', '=', stations[5]!.id).execute();
+    server = reopenAsServer(test);
+    const failures: unknown[] = [];
+
+    const inWorker = await buildStationIndexParts(server.db, (err) => failures.push(err), 0);
+    expect(failures).toEqual([]);
+    expect(inWorker.builtIn).toBe('worker');
+    const here = new StationIndex(await buildOnThisThread(test.db));
+    const there = new StationIndex(inWorker.parts);
+
+    expect(there.size).toBe(599);
+    expect(there.size).toBe(here.size);
+    for (let i = 0; i < here.size; i++) {
+      expect(there.idOf(i)).toBe(here.idOf(i));
+      expect(there.station(i)).toEqual(here.station(i));
+      expect(there.stationJsonHead(i)).toBe(here.stationJsonHead(i));
+    }
+    for (const query of ['IGL', 'delhi', 'Mahanagar Gas', 'noida sector'])
+      expect(there.search.search(query)).toEqual(here.search.search(query));
+    const [lon, lat] = [here.station(0).lon, here.station(0).lat];
+    expect(there.nearest.nearest(lon, lat, 10, 50)).toEqual(here.nearest.nearest(lon, lat, 10, 50));
+    expect(there.operatorMatches(0, 'igl')).toBe(here.operatorMatches(0, 'igl'));
+  });
+
+  it('is built on this thread below the worker threshold', async () => {
+    const built = await buildStationIndexParts(server.db, () => undefined);
+    expect(built.builtIn).toBe('thread');
+    expect(built.parts.ids).toHaveLength(599);
+  });
+});
+
+describe('station index build when the worker fails', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cng-index-build-'));
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('reports why, then tries on this thread', async () => {
+    // Not migrated: the worker's read fails, and so does the one on this thread.
+    const handle = openDatabase({ databaseUrl: '', sqlitePath: path.join(dir, 'empty.sqlite') });
+    const failures: unknown[] = [];
+    try {
+      await expect(buildStationIndexParts(handle.db, (err) => failures.push(err), 0)).rejects.toThrow(
+        /no such table/,
+      );
+    } finally {
+      await handle.db.destroy();
+    }
+    expect(failures).toHaveLength(1);
+    expect(String(failures[0])).toMatch(/station index worker: .*no such table/);
+  });
+});

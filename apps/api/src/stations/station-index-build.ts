@@ -1,0 +1,90 @@
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { type Db, databaseLocationOf } from '../db/database';
+import { StationIndexBuilder, type StationIndexParts } from './station-index-parts';
+import { countActiveStations, readStationIndexRows } from './station-index-repository';
+import type { StationIndexWorkerData, StationIndexWorkerReply } from './station-index-worker';
+
+/** Where a StationIndex's data was built: in a worker thread, or on the calling thread. */
+export type BuiltIn = 'worker' | 'thread';
+
+/**
+ * The worker's script: dist/station-index-worker.js beside the bundled server, or the source file beside
+ * this one (tsx, tests).
+ */
+const workerScript = ['./station-index-worker.js', './station-index-worker.ts']
+  .map((name) => new URL(name, import.meta.url))
+  .find((url) => fs.existsSync(url));
+
+/** Builds the data of a StationIndex on this thread, reading through `db`. */
+export async function buildOnThisThread(db: Db): Promise<StationIndexParts> {
+  const builder = new StationIndexBuilder();
+  await readStationIndexRows(db, (row) => builder.add(row));
+  return builder.finish();
+}
+
+/** Builds it in a worker thread that opens the database `location` itself; rejects if the worker fails. */
+function buildInWorker(script: URL, location: StationIndexWorkerData): Promise<StationIndexParts> {
+  // The TypeScript source (under tsx, in tests) is loaded through tsx's loader, registered in the worker:
+  // a worker does not inherit the `--import tsx` of this thread's flags.
+  const worker = script.pathname.endsWith('.ts')
+    ? new Worker(
+        `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(script.href)}); })`,
+        { eval: true, workerData: location },
+      )
+    : new Worker(fileURLToPath(script), { workerData: location });
+  return new Promise((resolve, reject) => {
+    let settled = false;
+    worker.once('message', (reply: StationIndexWorkerReply) => {
+      settled = true;
+      if ('parts' in reply) resolve(reply.parts);
+      else reject(new Error(`station index worker: ${reply.error}`));
+    });
+    worker.once('error', (err) => {
+      settled = true;
+      reject(err);
+    });
+    worker.once('exit', (code) => {
+      if (!settled) reject(new Error(`station index worker exited with code ${code} before answering`));
+    });
+  });
+}
+
+/**
+ * From how many active stations a build runs in a worker thread: starting one costs ~0.1–0.3 s, about what
+ * building 10,000 stations costs on this thread, and a smaller build blocks it too briefly to matter.
+ */
+export const WORKER_MIN_STATIONS = 20_000;
+
+/**
+ * The data of a new StationIndex (ADR 0023). With `minForWorker` active stations or more, read and built in a
+ * worker thread when the database can be opened a second time (openDatabase opened it, on a PostgreSQL URL
+ * or a SQLite file, not `:memory:`), so that this thread starts the server meanwhile and answers requests
+ * during a rebuild (at 200,000 stations a build takes seconds); on this thread, through `db`, otherwise or
+ * when the worker fails (`onWorkerFailed` is told why).
+ */
+export async function buildStationIndexParts(
+  db: Db,
+  onWorkerFailed: (err: unknown) => void,
+  minForWorker = WORKER_MIN_STATIONS,
+): Promise<{ parts: StationIndexParts; builtIn: BuiltIn }> {
+  const location = databaseLocationOf(db);
+  if (
+    workerScript &&
+    location &&
+    location.sqlitePath !== ':memory:' &&
+    (minForWorker === 0 || (await countActiveStations(db)) >= minForWorker)
+  ) {
+    try {
+      const parts = await buildInWorker(workerScript, {
+        databaseUrl: location.databaseUrl,
+        sqlitePath: location.sqlitePath,
+      });
+      return { parts, builtIn: 'worker' };
+    } catch (err) {
+      onWorkerFailed(err);
+    }
+  }
+  return { parts: await buildOnThisThread(db), builtIn: 'thread' };
+}
