@@ -20,7 +20,7 @@ import security, { securityHeaders } from './plugins/security';
 import { partAwareValidatorFactory } from './plugins/validator-compilers';
 import webApp from './plugins/web-app';
 import proposals from './proposals/proposals';
-import { setPlaceCacheDir, stationIndexPlugin, stationRoutes } from './stations/stations';
+import { type PreparedIndex, setPlaceCacheDir, stationIndexPlugin, stationRoutes } from './stations/stations';
 import { liveStatusPlugin } from './status/status';
 import './types.d';
 
@@ -32,11 +32,10 @@ export interface AppDeps {
   changes: ChangeFeed;
   logger?: FastifyServerOptions['logger'];
   /**
-   * Start reading the station index as soon as its plugin registers (a worker thread reads it while the rest
-   * of the app is built) rather than when the app is ready. For a server whose database is migrated; a test
-   * that fills its database between buildApp and ready leaves it off.
+   * The station index's first build, begun before the app was loaded (server.ts: a worker thread reads it
+   * meanwhile); without it the index is built when the app is ready, after a test has filled its database.
    */
-  indexAtRegistration?: boolean;
+  firstIndex?: Promise<PreparedIndex>;
 }
 
 /** Builds the whole server from plugins: external ones, then ours, then routes, then the web app. */
@@ -112,7 +111,7 @@ export async function buildApp(deps: AppDeps) {
   setPlaceCacheDir(config.PLACES_CACHE_DIR);
   await app.register(stationIndexPlugin, {
     pollMs: config.STATIONS_POLL_SEC * 1000,
-    atRegistration: deps.indexAtRegistration ?? false,
+    ...(deps.firstIndex ? { first: deps.firstIndex } : {}),
   });
   await app.register(healthRoutes);
   await app.register(contactRoutes);

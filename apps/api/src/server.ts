@@ -1,21 +1,18 @@
-import { buildApp } from './app';
+// Only what the start needs before the station index's first build begins is imported here; the rest of the
+// app is loaded after, while a worker thread reads the index (ADR 0023).
 import { ConfigError, loadConfig } from './config/env';
-import { type Forwarder, selectForwarder, startContactOutbox } from './contact/contact';
+import type { Forwarder } from './contact/contact';
 import { migrateToLatest, openDatabase } from './db/database';
-import { createLocalChangeFeed, createPostgresChangeFeed } from './lib/change-feed';
 import { useUtcProcessClock } from './lib/process-clock';
-import { runStartupImport } from './station-import/station-import';
-import { warmPlaceGazetteer } from './stations/stations';
+import { prepareStationIndex } from './stations/station-index-build';
 
 /** Starts the one process that serves the web app, the API and the live event stream. */
 async function main() {
   // Before anything reads a clock: opening hours are evaluated in UTC wall-clock fields (lib/process-clock.ts).
   useUtcProcessClock();
   let config: ReturnType<typeof loadConfig>;
-  let forwarder: Forwarder | null;
   try {
     config = loadConfig();
-    forwarder = selectForwarder(config);
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);
@@ -31,8 +28,32 @@ async function main() {
     onPoolError: (err) => onPoolError?.(err),
   });
   const applied = await migrateToLatest(dbHandle.db);
-  const changes = dbHandle.pgPool ? await createPostgresChangeFeed(dbHandle.pgPool) : createLocalChangeFeed();
-  const app = await buildApp({ config, dbHandle, changes, indexAtRegistration: true });
+  // Begun now, the index's first build runs beside the loading of the app; the index plugin awaits it on ready.
+  const firstIndex = prepareStationIndex(dbHandle.db);
+  firstIndex.catch(() => undefined);
+  const [{ buildApp }, contact, changeFeed, { runStartupImport }, { warmPlaceGazetteer }] = await Promise.all(
+    [
+      import('./app'),
+      import('./contact/contact'),
+      import('./lib/change-feed'),
+      import('./station-import/station-import'),
+      import('./stations/stations'),
+    ],
+  );
+  let forwarder: Forwarder | null;
+  try {
+    forwarder = contact.selectForwarder(config);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const changes = dbHandle.pgPool
+    ? await changeFeed.createPostgresChangeFeed(dbHandle.pgPool)
+    : changeFeed.createLocalChangeFeed();
+  const app = await buildApp({ config, dbHandle, changes, firstIndex });
   onPoolError = (err) =>
     app.log.warn({ err }, 'PostgreSQL: an idle connection was lost; it will be reopened');
   if (applied.length) app.log.info({ applied }, 'database migrated');
@@ -41,7 +62,7 @@ async function main() {
     `using ${dbHandle.dialect === 'sqlite' ? 'the embedded SQLite file' : 'PostgreSQL'}`,
   );
 
-  const contactOutbox = startContactOutbox({ config, dbHandle, forwarder, log: app.log });
+  const contactOutbox = contact.startContactOutbox({ config, dbHandle, forwarder, log: app.log });
 
   let closing = false;
   const shutdown = async (signal: string) => {

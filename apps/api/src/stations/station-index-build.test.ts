@@ -1,6 +1,4 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { insertStations, realStations } from '../../test/helpers/real-stations';
 import { createTestDb, TEST_DATABASE_URL, TEST_DIALECTS, type TestDb } from '../../test/helpers/test-db';
@@ -60,21 +58,18 @@ describe.each(TEST_DIALECTS)('station index built in a worker thread on %s', (di
 });
 
 describe('station index build when the worker fails', () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cng-index-build-'));
-  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+  let test: TestDb;
+  afterAll(async () => test?.cleanup());
 
   it('reports why, then tries on this thread', async () => {
-    // Not migrated: the worker's read fails, and so does the one on this thread.
-    const handle = openDatabase({ databaseUrl: '', sqlitePath: path.join(dir, 'empty.sqlite') });
+    // Without its sources table the worker's read fails, and so does the one on this thread.
+    test = await createTestDb('sqlite');
+    await sql`drop table station_sources`.execute(test.db);
     const failures: unknown[] = [];
-    try {
-      await expect(buildStationIndexParts(handle.db, (err) => failures.push(err), 0)).rejects.toThrow(
-        /no such table/,
-      );
-    } finally {
-      await handle.db.destroy();
-    }
+    await expect(buildStationIndexParts(test.db, (err) => failures.push(err), 0)).rejects.toThrow(
+      /no such table: station_sources/,
+    );
     expect(failures).toHaveLength(1);
-    expect(String(failures[0])).toMatch(/station index worker: .*no such table/);
+    expect(String(failures[0])).toMatch(/station index worker: .*no such table: station_sources/);
   });
 });

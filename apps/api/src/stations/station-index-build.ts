@@ -3,11 +3,39 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { type Db, databaseLocationOf } from '../db/database';
 import { StationIndexBuilder, type StationIndexParts } from './station-index-parts';
-import { countActiveStations, readStationIndexRows } from './station-index-repository';
+import { countActiveStations, latestImportRunId, readStationIndexRows } from './station-index-repository';
 import type { StationIndexWorkerData, StationIndexWorkerReply } from './station-index-worker';
 
 /** Where a StationIndex's data was built: in a worker thread, or on the calling thread. */
 export type BuiltIn = 'worker' | 'thread';
+
+/** A StationIndex's data and where it was built. */
+export interface BuiltParts {
+  parts: StationIndexParts;
+  builtIn: BuiltIn;
+}
+
+/** What a (re)build of the station index needs before it makes the StationIndex (prepareStationIndex). */
+export interface PreparedIndex extends BuiltParts {
+  /** The newest import run when the read began (the index polls for a newer one). */
+  importRunId: number | null;
+  /** Why the worker thread failed, when it did and the data was built on this thread instead. */
+  workerError?: unknown;
+}
+
+/**
+ * Reads the newest import run's id, then builds the index's data (buildStationIndexParts): a run that lands
+ * during the read is newer than the id, so it triggers one more rebuild, never none. The server starts this
+ * before loading the rest of the app (server.ts), so a worker reads while the app is built.
+ */
+export async function prepareStationIndex(db: Db): Promise<PreparedIndex> {
+  const importRunId = await latestImportRunId(db);
+  let workerError: unknown;
+  const built = await buildStationIndexParts(db, (err) => {
+    workerError = err;
+  });
+  return { importRunId, ...built, ...(workerError === undefined ? {} : { workerError }) };
+}
 
 /**
  * The worker's script: dist/station-index-worker.js beside the bundled server, or the source file beside
@@ -68,18 +96,15 @@ export async function buildStationIndexParts(
   db: Db,
   onWorkerFailed: (err: unknown) => void,
   minForWorker = WORKER_MIN_STATIONS,
-): Promise<{ parts: StationIndexParts; builtIn: BuiltIn }> {
+): Promise<BuiltParts> {
   const location = databaseLocationOf(db);
-  if (
-    workerScript &&
-    location &&
-    location.sqlitePath !== ':memory:' &&
-    (minForWorker === 0 || (await countActiveStations(db)) >= minForWorker)
-  ) {
+  const expected = location && workerScript ? await countActiveStations(db) : 0;
+  if (workerScript && location && location.sqlitePath !== ':memory:' && expected >= minForWorker) {
     try {
       const parts = await buildInWorker(workerScript, {
         databaseUrl: location.databaseUrl,
         sqlitePath: location.sqlitePath,
+        expected,
       });
       return { parts, builtIn: 'worker' };
     } catch (err) {

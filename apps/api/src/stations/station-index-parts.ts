@@ -10,8 +10,12 @@ export interface StationIndexParts {
   ids: string[];
   lons: Float64Array;
   lats: Float64Array;
-  /** Every station's packed row (StationIndexRow.data) in UTF-8, one after another; station i ends at ends[i]. */
-  texts: Uint8Array;
+  /**
+   * Every station's packed row (packedRowText) in UTF-8, one after another in blocks of about 8 MB: station i's
+   * is in block blockOf[i] and ends at ends[i] there (a row never spans two blocks).
+   */
+  blocks: Uint8Array[];
+  blockOf: Uint16Array;
   ends: Uint32Array;
   /** The distinct folded operator texts, and which one each station has. */
   operatorTexts: string[];
@@ -21,8 +25,8 @@ export interface StationIndexParts {
 
 /** The buffers of `parts`' typed arrays, to transfer to another thread. */
 export function stationIndexBuffers(parts: StationIndexParts): ArrayBuffer[] {
-  const { lons, lats, texts, ends, operatorOf } = parts;
-  return [lons, lats, texts, ends, operatorOf]
+  const { lons, lats, blockOf, ends, operatorOf } = parts;
+  return [lons, lats, blockOf, ends, operatorOf, ...parts.blocks]
     .map((a) => a.buffer as ArrayBuffer)
     .concat(searchBuffers(parts.search));
 }
@@ -31,7 +35,7 @@ export function stationIndexBuffers(parts: StationIndexParts): ArrayBuffer[] {
 const TEXT_BLOCK = 8 * 2 ** 20;
 
 /** A typed array twice as long (or `min`), with the same contents. */
-function grown<T extends Float64Array | Uint32Array>(a: T, min = 0): T {
+function grown<T extends Float64Array | Uint32Array | Uint16Array>(a: T, min = 0): T {
   const b = new (a.constructor as new (n: number) => T)(Math.max(a.length * 2, min));
   b.set(a);
   return b;
@@ -47,23 +51,32 @@ export class StationIndexBuilder {
   private readonly ids: string[] = [];
   private lons: Float64Array;
   private lats: Float64Array;
-  /** Packed rows in UTF-8, in blocks of TEXT_BLOCK bytes (growing one array by doubling copied it ~8 times). */
-  private readonly blocks: Buffer[] = [];
-  private block = Buffer.allocUnsafe(TEXT_BLOCK);
+  /**
+   * Packed rows in UTF-8, in blocks of TEXT_BLOCK bytes, each its own memory (not Node's shared pool: they are
+   * transferred): growing one array by doubling copied it ~8 times, and joining the blocks once more.
+   */
+  private readonly blocks: Uint8Array[] = [];
+  private block: Buffer;
   private blockBytes = 0;
+  private blockOf: Uint16Array;
   private ends: Uint32Array;
-  private textBytes = 0;
   private readonly operatorTexts: string[] = [];
   private operatorOf: Uint32Array;
   private readonly search: StationSearchBuilder;
   /** Which operator text, by `operator\nbrand`: a few hundred companies among 200,000 stations. */
   private readonly operatorIds = new Map<string, number>();
 
-  constructor(expected = 1024) {
+  /** `expected`: how many stations will be added, if known; `blockBytes`: the blocks' size (tests make it small). */
+  constructor(
+    expected = 1024,
+    private readonly blockBytesMin = TEXT_BLOCK,
+  ) {
     const n = Math.max(1, expected);
     this.lons = new Float64Array(n);
     this.lats = new Float64Array(n);
     this.ends = new Uint32Array(n);
+    this.blockOf = new Uint16Array(n);
+    this.block = Buffer.from(new ArrayBuffer(blockBytesMin));
     this.operatorOf = new Uint32Array(n);
     this.search = new StationSearchBuilder(expected);
   }
@@ -75,22 +88,37 @@ export class StationIndexBuilder {
       this.lons = grown(this.lons);
       this.lats = grown(this.lats);
       this.ends = grown(this.ends);
+      this.blockOf = grown(this.blockOf);
       this.operatorOf = grown(this.operatorOf);
     }
     this.ids.push(row.id);
     this.lons[i] = row.lon;
     this.lats[i] = row.lat;
-    // At most 3 bytes of UTF-8 per UTF-16 unit: a row that might not fit starts a new block.
-    const most = 3 * row.data.length;
+    // A row that might not fit starts a new block (at most 3 bytes of UTF-8 per UTF-16 unit).
+    const sources = row.sources;
+    let most = 3 * row.data.length + 4;
+    if (sources) for (const source of sources) most += 3 * source.length + 1;
     if (this.blockBytes + most > this.block.length) {
       this.blocks.push(this.block.subarray(0, this.blockBytes));
-      this.block = Buffer.allocUnsafe(Math.max(TEXT_BLOCK, most));
+      this.block = Buffer.from(new ArrayBuffer(Math.max(this.blockBytesMin, most)));
       this.blockBytes = 0;
     }
-    const written = this.block.write(row.data, this.blockBytes, 'utf8');
-    this.blockBytes += written;
-    this.textBytes += written;
-    this.ends[i] = this.textBytes;
+    const block = this.block;
+    let at = this.blockBytes + block.write(row.data, this.blockBytes, 'utf8');
+    if (sources) {
+      // The columns' closing `]` gives way to `,[source,…]]` (packedRowText).
+      block[at - 1] = 0x2c; // ,
+      block[at++] = 0x5b; // [
+      for (let k = 0; k < sources.length; k++) {
+        if (k > 0) block[at++] = 0x2c;
+        at += block.write(sources[k]!, at, 'utf8');
+      }
+      block[at++] = 0x5d; // ]
+      block[at++] = 0x5d;
+    }
+    this.blockBytes = at;
+    this.blockOf[i] = this.blocks.length;
+    this.ends[i] = at;
     this.search.add(row);
     // With the short names of the companies ("Indraprastha Gas Limited" is found by "IGL" too).
     const key = `${row.operator ?? ''}\n${row.brand ?? ''}`;
@@ -102,17 +130,6 @@ export class StationIndexBuilder {
     this.operatorOf[i] = operator;
   }
 
-  /** The blocks of packed rows in one array of its own (not a slice of Node's shared pool: it is transferred). */
-  private joinedTexts(): Uint8Array {
-    const texts = new Uint8Array(this.textBytes);
-    let at = 0;
-    for (const block of [...this.blocks, this.block.subarray(0, this.blockBytes)]) {
-      texts.set(block, at);
-      at += block.length;
-    }
-    return texts;
-  }
-
   /** The index's data, every array cut to its length. */
   finish(): StationIndexParts {
     const n = this.ids.length;
@@ -120,7 +137,8 @@ export class StationIndexBuilder {
       ids: this.ids,
       lons: this.lons.slice(0, n),
       lats: this.lats.slice(0, n),
-      texts: this.joinedTexts(),
+      blocks: [...this.blocks, this.block.subarray(0, this.blockBytes)],
+      blockOf: this.blockOf.slice(0, n),
       ends: this.ends.slice(0, n),
       operatorTexts: this.operatorTexts,
       operatorOf: this.operatorOf.slice(0, n),

@@ -2,7 +2,7 @@ import { type StatusSummary, UNKNOWN_STATUS } from '@cng/shared';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { StationIndex } from './station-index';
-import { buildStationIndexParts } from './station-index-build';
+import { type PreparedIndex, prepareStationIndex } from './station-index-build';
 import { latestImportRunId } from './station-index-repository';
 
 /** The live status of stations; the live-status feature replaces the default (everything unknown). */
@@ -28,7 +28,11 @@ export interface StationIndexHolder {
 export default fp(
   async function stationIndexPlugin(
     app: FastifyInstance,
-    opts: { pollMs: number; atRegistration?: boolean },
+    opts: {
+      pollMs: number;
+      /** The first build, begun by the server before it loaded the app (server.ts); else begun on ready. */
+      first?: Promise<PreparedIndex>;
+    },
   ) {
     let current = new StationIndex([]);
     let version = 0;
@@ -36,13 +40,15 @@ export default fp(
     let running: Promise<StationIndex> | null = null;
     let queued: Promise<StationIndex> | null = null;
 
-    const build = async (reason: string): Promise<StationIndex> => {
+    const build = async (reason: string, prepared?: Promise<PreparedIndex>): Promise<StationIndex> => {
       const started = performance.now();
-      // Read the marker first: a run that lands during the load triggers one more rebuild, never none.
-      lastImportRunId = await latestImportRunId(app.db);
-      const { parts, builtIn } = await buildStationIndexParts(app.db, (err) =>
-        app.log.warn({ err }, 'station index: the worker thread failed; building on the main thread'),
-      );
+      const { importRunId, parts, builtIn, workerError } = await (prepared ?? prepareStationIndex(app.db));
+      if (workerError !== undefined)
+        app.log.warn(
+          { err: workerError },
+          'station index: the worker thread failed; built on the main thread instead',
+        );
+      lastImportRunId = importRunId;
       const index = new StationIndex(parts);
       const stations = index.size;
       current = index;
@@ -56,9 +62,9 @@ export default fp(
       return current;
     };
 
-    const rebuild = (reason: string): Promise<StationIndex> => {
+    const rebuild = (reason: string, prepared?: Promise<PreparedIndex>): Promise<StationIndex> => {
       if (!running) {
-        running = build(reason).finally(() => {
+        running = build(reason, prepared).finally(() => {
           running = null;
         });
         return running;
@@ -92,12 +98,9 @@ export default fp(
       rebuildInBackground(`stations-changed: ${reason}`),
     );
 
-    // Begun now, the first build (in a worker thread) overlaps the building of the rest of the app.
-    const startup = opts.atRegistration ? rebuild('startup') : null;
-    startup?.catch(() => undefined);
     let timer: NodeJS.Timeout | undefined;
     app.addHook('onReady', async () => {
-      await (startup ?? rebuild('startup'));
+      await rebuild('startup', opts.first);
       if (opts.pollMs > 0) {
         timer = setInterval(() => {
           latestImportRunId(app.db)

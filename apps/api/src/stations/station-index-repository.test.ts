@@ -1,9 +1,11 @@
 import type { Station } from '@cng/shared';
+import type { RootOperationNode } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { insertStations, realStations } from '../../test/helpers/real-stations';
 import { createTestDb, TEST_DIALECTS, type TestDb } from '../../test/helpers/test-db';
 import { StationIndex } from './station-index';
-import { loadStationIndexRows, stationFromIndexRow } from './station-index-repository';
+import { StationIndexBuilder } from './station-index-parts';
+import { loadStationIndexRows, readStationIndexRows, stationFromIndexRow } from './station-index-repository';
 import { loadActiveStations } from './station-repository';
 
 /** Real stations, a few of them with every optional field set (values for this test only). */
@@ -84,6 +86,12 @@ describe.each(TEST_DIALECTS)('station index rows on %s', (dialect) => {
         row.address,
       ]).toEqual([s.lon, s.lat, s.name, s.brand, s.operator, s.city, s.region, s.address]);
     });
+    // A Kysely made from it (withPlugin) reads the same, though not through the raw connection on SQLite.
+    const noop = {
+      transformQuery: ({ node }: { node: RootOperationNode }) => node,
+      transformResult: async <R>({ result }: { result: R }) => result,
+    };
+    expect(await loadStationIndexRows(db.db.withPlugin(noop))).toEqual(rows);
     // And so does the index made of them, which keeps each packed row as UTF-8 bytes until it is shown.
     const index = new StationIndex(rows);
     expect(index.size).toBe(expected.length);
@@ -92,6 +100,14 @@ describe.each(TEST_DIALECTS)('station index rows on %s', (dialect) => {
       expect(JSON.parse(`${index.stationJsonHead(i)}}`)).toEqual(s);
     });
     expect(expected.some((s) => s.operator === 'Opérateur — ünïcode')).toBe(true);
+    // The same, with the packed rows spread over many small blocks (8 MB each in a real build), and each row
+    // kept in pieces as the SQLite read hands them over.
+    const builder = new StationIndexBuilder(1, 4096);
+    await readStationIndexRows(db.db, (row) => builder.add(row));
+    const parts = builder.finish();
+    expect(parts.blocks.length).toBeGreaterThan(20);
+    const blocky = new StationIndex(parts);
+    expected.forEach((s, i) => expect(blocky.station(i)).toEqual(s));
     // Every optional field was really exercised, in both shapes.
     const full = rows.map((r) => stationFromIndexRow(r.data, r.lon, r.lat)).filter((s) => s.price);
     expect(full.length).toBeGreaterThan(3);

@@ -1,7 +1,8 @@
 import type { Station } from '@cng/shared';
 import type SQLite from 'better-sqlite3';
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { type Db, sqliteConnectionOf } from '../db/database';
+import { isSqlite } from '../db/dialect';
 import { type SourceRow, type StationRow, stationFromRows } from './station-repository';
 
 /** The newest import run's id (any source, any outcome), or null: the station index polls it. */
@@ -74,7 +75,20 @@ export interface StationIndexRow {
   city: string | null;
   region: string | null;
   address: string | null;
+  /** The packed row; with `sources`, only the station's columns (a JSON array) that they complete. */
   data: string;
+  /**
+   * The sources' packed arrays, when the read left them apart from `data` (SQLite): the packed row is `data`
+   * with `[sources…]` as its last element (packedRowText). The index builder writes the pieces one after
+   * another; joining them first made a second copy of every row. (Reading them as blobs, to copy bytes
+   * without decoding, was slower: a Buffer per value costs more than the decoding.)
+   */
+  sources?: string[];
+}
+
+/** A row's whole packed text: `data`, or `data` completed with its `sources`. */
+export function packedRowText(row: StationIndexRow): string {
+  return row.sources ? `${row.data.slice(0, -1)},[${row.sources.join(',')}]]` : row.data;
 }
 
 /** An active station's columns, then its sources, as the index keeps them (StationIndexRow.data). */
@@ -89,11 +103,33 @@ const ACTIVE = 'where +s.active = 1 and s.hidden_at is null';
  * 200,000 stations never holds 200,000 row objects at once.
  */
 export async function readStationIndexRows(db: Db, visit: (row: StationIndexRow) => void): Promise<number> {
-  const sqlite = sqliteConnectionOf(db);
-  if (sqlite) {
-    // Kysely's connection, held so no Kysely transaction is open on it meanwhile; both reads in one
-    // read transaction, so the sources are those of the very stations read.
-    return db.connection().execute(async () => sqlite.transaction(() => readFromSqlite(sqlite, visit))());
+  if (isSqlite(db as unknown as Kysely<unknown>)) {
+    const sqlite = sqliteConnectionOf(db);
+    if (sqlite) {
+      // Kysely's connection, held so no Kysely transaction is open on it meanwhile; both reads in one
+      // read transaction, so the sources are those of the very stations read.
+      return db
+        .connection()
+        .execute(async () =>
+          sqlite.transaction(() =>
+            joinSqliteRows(
+              sqlite.prepare(SQLITE_SOURCES).raw().iterate() as IterableIterator<[string, string]>,
+              sqlite.prepare(SQLITE_STATIONS).raw().iterate() as IterableIterator<RawIndexRow>,
+              visit,
+            ),
+          )(),
+        );
+    }
+    // A Kysely made from the one openDatabase opened (withPlugin, in a test): the same reads through it.
+    return db.transaction().execute(async (trx) => {
+      const sources = await sql<{ s: string; d: string }>`${sql.raw(SQLITE_SOURCES)}`.execute(trx);
+      const stations = await sql<Record<string, unknown>>`${sql.raw(SQLITE_STATIONS)}`.execute(trx);
+      return joinSqliteRows(
+        sources.rows.map((r) => Object.values(r) as [string, string]).values(),
+        stations.rows.map((r) => Object.values(r) as RawIndexRow).values(),
+        visit,
+      );
+    });
   }
   const result = await sql<StationIndexRow & { data: string | object }>`
     select s.id, s.lon, s.lat, s.name, s.brand, s.operator, s.city, s.region, s.address,
@@ -114,6 +150,17 @@ export async function readStationIndexRows(db: Db, visit: (row: StationIndexRow)
   return rows.length;
 }
 
+/** A station row of readFromSqlite: id, lon, lat, name, brand, operator, city, region, address, columns. */
+type RawIndexRow = [string, number, number, string, ...Nullable5, string];
+type Nullable5 = [string | null, string | null, string | null, string | null, string | null];
+
+/** The sources of the SQLite read, packed, by station in the order the old per-station lookup read them. */
+const SQLITE_SOURCES = `select ss.station_id, json_array(${SOURCE_DATA})
+  from station_sources ss not indexed order by ss.station_id, ss.rowid`;
+/** The active stations of the SQLite read, in id order: what the index searches, then the packed columns. */
+const SQLITE_STATIONS = `select s.id, s.lon, s.lat, s.name, s.brand, s.operator, s.city, s.region, s.address,
+  json_array(${STATION_DATA}) from stations s ${ACTIVE} order by s.id`;
+
 /**
  * The SQLite read of readStationIndexRows, as arrays of values (better-sqlite3's raw mode; its row objects
  * cost more than the query) from two scans in id order, joined here: the stations, and the sources sorted
@@ -121,43 +168,36 @@ export async function readStationIndexRows(db: Db, visit: (row: StationIndexRow)
  * longer than everything else together (~1.3 of ~2 s at 200,000 stations); a Map of every station's
  * sources kept 200,000 strings alive for the garbage collector to copy.
  */
-function readFromSqlite(sqlite: SQLite.Database, visit: (row: StationIndexRow) => void): number {
-  const sources = sqlite
-    .prepare(
-      `select ss.station_id, json_array(${SOURCE_DATA}) from station_sources ss not indexed order by ss.station_id, ss.rowid`,
-    )
-    .raw()
-    .iterate() as IterableIterator<[string, string]>;
+function joinSqliteRows(
+  sources: Iterator<[string, string]>,
+  stationRows: Iterable<RawIndexRow>,
+  visit: (row: StationIndexRow) => void,
+): number {
   let source = sources.next();
   let n = 0;
-  const stationRows = sqlite
-    .prepare(
-      `select s.id, s.lon, s.lat, s.name, s.brand, s.operator, s.city, s.region, s.address,
-        json_array(${STATION_DATA}) from stations s ${ACTIVE} order by s.id`,
-    )
-    .raw()
-    .iterate() as IterableIterator<[string, number, number, string, ...(string | null)[]]>;
   for (const [id, lon, lat, name, brand, operator, city, region, address, columns] of stationRows) {
     // Sources of stations not listed (retired, hidden) sort between and are passed over.
     while (!source.done && source.value[0] < id) source = sources.next();
-    let packed = '';
+    const packed: string[] = [];
     while (!source.done && source.value[0] === id) {
-      packed = packed === '' ? source.value[1] : `${packed},${source.value[1]}`;
+      packed.push(source.value[1]);
       source = sources.next();
     }
-    // json_array(columns…, [sources…]), as the PostgreSQL query makes it.
-    const data = `${columns!.slice(0, -1)},[${packed}]]`;
-    visit({ id, lon, lat, name, brand, operator, city, region, address, data } as StationIndexRow);
+    // json_array(columns…, [sources…]) as the PostgreSQL query makes it, left in pieces (packedRowText).
+    visit({ id, lon, lat, name, brand, operator, city, region, address, data: columns, sources: packed });
     n++;
   }
   if (!source.done) sources.return?.();
   return n;
 }
 
-/** Every active station, not hidden, ordered by id, in the shape of StationIndexRow (readStationIndexRows). */
+/** Every active station, not hidden, ordered by id, as StationIndexRow with its whole packed text in `data`. */
 export async function loadStationIndexRows(db: Db): Promise<StationIndexRow[]> {
   const rows: StationIndexRow[] = [];
-  await readStationIndexRows(db, (row) => rows.push(row));
+  await readStationIndexRows(db, (row) => {
+    const { sources: _, ...rest } = row;
+    rows.push({ ...rest, data: packedRowText(row) });
+  });
   return rows;
 }
 

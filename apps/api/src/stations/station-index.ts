@@ -23,8 +23,9 @@ export class StationIndex {
   readonly builtAt: string;
   private readonly ids: string[];
   private readonly positionById: Map<string, number>;
-  /** Every station's packed row (StationIndexRow.data) in UTF-8; station i's ends at ends[i]. */
-  private readonly packed: Buffer;
+  /** Every station's packed row in UTF-8, in blocks: station i's is in blockOf[i] and ends at ends[i]. */
+  private readonly blocks: Buffer[];
+  private readonly blockOf: Uint16Array;
   private readonly ends: Uint32Array;
   /** Per station once shown: its JSON head (stationJsonHead). */
   private readonly heads: (string | undefined)[];
@@ -46,7 +47,8 @@ export class StationIndex {
     this.builtAt = builtAt.toISOString();
     const n = parts.ids.length;
     this.ids = parts.ids;
-    this.packed = Buffer.from(parts.texts.buffer, parts.texts.byteOffset, parts.texts.byteLength);
+    this.blocks = parts.blocks.map((b) => Buffer.from(b.buffer, b.byteOffset, b.byteLength));
+    this.blockOf = parts.blockOf;
     this.ends = parts.ends;
     this.operatorTexts = parts.operatorTexts;
     this.operatorOf = parts.operatorOf;
@@ -86,7 +88,9 @@ export class StationIndex {
   station(i: number): Station {
     const head = this.heads[i];
     if (head !== undefined) return JSON.parse(`${head}}`) as Station;
-    const text = this.packed.toString('utf8', i === 0 ? 0 : this.ends[i - 1], this.ends[i]);
+    const block = this.blockOf[i]!;
+    const start = i > 0 && this.blockOf[i - 1] === block ? this.ends[i - 1] : 0;
+    const text = this.blocks[block]!.toString('utf8', start, this.ends[i]);
     return stationFromIndexRow(text, this.nearest.lonOf(i), this.nearest.latOf(i));
   }
 

@@ -2,6 +2,7 @@
 // app see it. Anything not exported here is the slice's own business (ADR 0015).
 export { isGenericName, normaliseCompanies, shortOf } from './company-aliases';
 export { placeFileBuilt, placeGazetteer, setPlaceCacheDir, warmPlaceGazetteer } from './place-gazetteer';
+export type { PreparedIndex } from './station-index-build';
 export {
   default as stationIndexPlugin,
   type StationIndexHolder,
