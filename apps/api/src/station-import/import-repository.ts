@@ -1,4 +1,4 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { CompiledQuery, type Kysely, sql, type Transaction } from 'kysely';
 import type { Db } from '../db/database';
 import { isSqlite } from '../db/dialect';
 import type { Database } from '../db/schema';
@@ -61,6 +61,40 @@ export async function countStations(db: Db): Promise<number> {
   return Number(row.n);
 }
 
+/**
+ * The SQL of an upsert of `count` rows of `columns` into `table`, built by Kysely once per shape and dialect
+ * and kept: building the query of 500 rows of 36 columns anew for every chunk was seconds of an import of
+ * 200,000 stations (issue 17), and the same text lets the SQLite statement cache (db/database.ts) reuse it.
+ */
+const upsertSqlCache = new Map<string, string>();
+function upsertSql(
+  trx: Transaction<Database>,
+  table: 'stations' | 'station_sources',
+  conflict: string[],
+  columns: string[],
+  count: number,
+): string {
+  const key = [isSqlite(trx as unknown as Kysely<unknown>), table, conflict, columns, count].join('|');
+  let text = upsertSqlCache.get(key);
+  if (text === undefined) {
+    const row = Object.fromEntries(columns.map((c) => [c, null]));
+    const update = columns.filter((c) => !conflict.includes(c));
+    text = trx
+      .insertInto(table)
+      .values(Array.from({ length: count }, () => row) as never)
+      .onConflict((oc) =>
+        oc
+          .columns(conflict as never)
+          .doUpdateSet(
+            (eb) => Object.fromEntries(update.map((c) => [c, eb.ref(`excluded.${c}` as never)])) as never,
+          ),
+      )
+      .compile().sql;
+    upsertSqlCache.set(key, text);
+  }
+  return text;
+}
+
 /** Inserts or replaces whole rows of `table` in batches (ON CONFLICT … DO UPDATE works in both dialects). */
 export async function upsertRows<T extends 'stations' | 'station_sources'>(
   trx: Transaction<Database>,
@@ -70,19 +104,13 @@ export async function upsertRows<T extends 'stations' | 'station_sources'>(
   progress: () => void,
 ) {
   if (rows.length === 0) return;
-  const columns = Object.keys(rows[0]!).filter((c) => !conflict.includes(c));
+  const columns = Object.keys(rows[0]!);
   for (const chunk of chunks(rows)) {
-    await trx
-      .insertInto(table)
-      .values(chunk as never)
-      .onConflict((oc) =>
-        oc
-          .columns(conflict as never)
-          .doUpdateSet(
-            (eb) => Object.fromEntries(columns.map((c) => [c, eb.ref(`excluded.${c}` as never)])) as never,
-          ),
-      )
-      .execute();
+    const parameters: unknown[] = [];
+    for (const row of chunk) for (const c of columns) parameters.push(row[c] ?? null);
+    await trx.executeQuery(
+      CompiledQuery.raw(upsertSql(trx, table, conflict, columns, chunk.length), parameters),
+    );
     progress();
   }
 }
@@ -102,7 +130,7 @@ export async function deleteSourceRecords(
   }
 }
 
-/** Source ids by source. */
+/** Source ids by source, each list sorted. */
 function bySource(records: { source: string; sourceId: string }[]): Map<string, string[]> {
   const out = new Map<string, string[]>();
   for (const s of records) {
@@ -110,6 +138,8 @@ function bySource(records: { source: string; sourceId: string }[]): Map<string, 
     if (ids) ids.push(s.sourceId);
     else out.set(s.source, [s.sourceId]);
   }
+  // In key order, so each batch updates neighbouring rows (see markStationsSeen).
+  for (const ids of out.values()) ids.sort();
   return out;
 }
 
@@ -152,10 +182,12 @@ export async function markSourceRecordsAbsent(
  * Moves "last seen" of the active stations a run saw to `now`. `+active` keeps SQLite on the primary key:
  * with a plain `active = 1` it chose stations_active_idx, which every active station matches, so each batch
  * of 500 ids scanned the whole table (60 of a 112 s import of 200,000 stations, issue 17). Unary plus is the
- * same test in PostgreSQL.
+ * same test in PostgreSQL. The ids are sorted first: rows are stored in id order (they are written in it), so
+ * each batch updates neighbouring pages; in the order of the input file every batch touched pages all over
+ * the table, and a re-import of 200,000 stations spent 7 s here (issue 17).
  */
 export async function markStationsSeen(trx: Transaction<Database>, stationIds: string[], now: string) {
-  for (const chunk of chunks(stationIds)) {
+  for (const chunk of chunks([...stationIds].sort())) {
     await trx
       .updateTable('stations')
       .set({ last_seen_at: now })
