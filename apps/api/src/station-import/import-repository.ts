@@ -19,28 +19,31 @@ export function* chunks<T>(list: T[], size = CHUNK_ROWS): Generator<T[]> {
 type Executor = Kysely<Database> | Transaction<Database>;
 
 /**
- * Every station and every source record as a run plans against them (import-plan.ts): positions, names and
- * hashes, not whole rows and record texts. With `withCountry`, each record's country, read out of its JSON.
+ * Every source record as a run plans against it (import-plan.ts): keys, station, hash, presence and
+ * position, not its record's text. With `withCountry`, each record's country, read out of its JSON.
  */
-export async function readPlanState(
+export async function readPlanSources(
   trx: Transaction<Database>,
   withCountry: boolean,
-): Promise<{ stations: StoredStation[]; sources: StoredSource[] }> {
-  const stations = await trx
-    .selectFrom('stations')
-    .select(['id', 'lon', 'lat', 'name', 'brand', 'operator', 'coordinate_quality'])
-    .execute();
+): Promise<StoredSource[]> {
   const country = !withCountry
     ? sql<string | null>`null`
     : isSqlite(trx as unknown as Kysely<unknown>)
       ? sql<string | null>`json_extract(record, '$.countryCode')`
       : sql<string | null>`(record::json ->> 'countryCode')`;
-  const sources = await trx
+  return await trx
     .selectFrom('station_sources')
     .select(['station_id', 'source', 'source_id', 'content_hash', 'present', 'lon', 'lat'])
     .select(country.as('country_code'))
     .execute();
-  return { stations, sources };
+}
+
+/** Every station as the same-station rule compares it (import-plan.ts): position and names, not whole rows. */
+export async function readPlanStations(trx: Transaction<Database>): Promise<StoredStation[]> {
+  return await trx
+    .selectFrom('stations')
+    .select(['id', 'lon', 'lat', 'name', 'brand', 'operator', 'coordinate_quality'])
+    .execute();
 }
 
 /** The whole rows of the stations `ids` and the texts of their source records (at most CHUNK_ROWS ids). */
