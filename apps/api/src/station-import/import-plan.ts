@@ -84,6 +84,39 @@ export interface ImportPlan {
 }
 
 const keyOf = (source: string, sourceId: string) => `${source}\u0000${sourceId}`;
+
+/**
+ * Values by source and source id, without a joined key text per record: a run of 200,000 records made
+ * 200,000 such texts for each map that held them (issue 17). Iterates source by source.
+ */
+class BySourceKey<V> {
+  private readonly bySource = new Map<string, Map<string, V>>();
+
+  get(source: string, sourceId: string): V | undefined {
+    return this.bySource.get(source)?.get(sourceId);
+  }
+
+  has(source: string, sourceId: string): boolean {
+    return this.bySource.get(source)?.has(sourceId) ?? false;
+  }
+
+  set(source: string, sourceId: string, value: V): void {
+    let ids = this.bySource.get(source);
+    if (!ids) {
+      ids = new Map();
+      this.bySource.set(source, ids);
+    }
+    ids.set(sourceId, value);
+  }
+
+  delete(source: string, sourceId: string): void {
+    this.bySource.get(source)?.delete(sourceId);
+  }
+
+  *values(): Generator<V> {
+    for (const ids of this.bySource.values()) yield* ids.values();
+  }
+}
 const hashOf = (text: string) => createHash('sha1').update(text).digest('hex');
 
 /** A new station's id: derived from its first source, so the same data gives the same ids everywhere. */
@@ -116,20 +149,13 @@ export const scopesNeedCountry = (parsed: ParsedImport): boolean =>
  * read 200,000 of them).
  */
 export function needsStoredStations(parsed: ParsedImport, sourceRows: StoredSource[]): boolean {
-  const stored = new Map<string, Set<string>>();
-  for (const r of sourceRows) {
-    let ids = stored.get(r.source);
-    if (!ids) {
-      ids = new Set();
-      stored.set(r.source, ids);
-    }
-    ids.add(r.source_id);
-  }
-  return parsed.candidates.some((c) => !stored.get(c.source)?.has(c.sourceId));
+  const stored = new BySourceKey<true>();
+  for (const r of sourceRows) stored.set(r.source, r.source_id, true);
+  return parsed.candidates.some((c) => !stored.has(c.source, c.sourceId));
 }
 
 /** A station the same-station rule may compare a new record with, and its id. */
-type Placed = Comparable & { id: string };
+type Placed = { id: string; view: Comparable };
 
 /**
  * Plans one import run in memory against the whole stored state: which source records are new, changed,
@@ -153,8 +179,8 @@ export function planImport(
   // A source entry is a stored record (StoredSource) or one this run writes (PlannedSource).
   type Entry = StoredSource | PlannedSource;
   const isPlanned = (row: Entry): row is PlannedSource => 'candidate' in row;
-  const sourceByKey = new Map<string, Entry>();
-  for (const r of sourceRows) sourceByKey.set(keyOf(r.source, r.source_id), r);
+  const sourceByKey = new BySourceKey<Entry>();
+  for (const r of sourceRows) sourceByKey.set(r.source, r.source_id, r);
   // The records of each station, made on first use (before the first change): a re-import that changes
   // nothing never needs them.
   let sourcesByStation: Map<string, Entry[]> | null = null;
@@ -170,24 +196,23 @@ export function planImport(
     return sourcesByStation;
   };
   const grid = new StationGrid<Placed>();
-  for (const s of stations) grid.add({ id: s.id, ...comparable(s) }, Number(s.lon), Number(s.lat));
+  for (const s of stations) grid.add({ id: s.id, view: comparable(s) }, Number(s.lon), Number(s.lat));
   const deletes = new Map<string, Key>();
   const retires: Key[] = [];
   const dirty = new Set<string>();
   // Every record this run has, known in advance: a record is "not in this run" only if no row carries it.
-  // One key text per record, shared by every map that holds it.
-  const keys = parsed.candidates.map((c) => keyOf(c.source, c.sourceId));
-  const runKeys = new Set(keys);
+  const runKeys = new BySourceKey<true>();
+  for (const c of parsed.candidates) runKeys.set(c.source, c.sourceId, true);
   // A row rejected for a fault of its own still names its station: the source lists it, so it is not retired.
-  const rejectedKeys = new Set<string>();
+  const rejectedKeys = new BySourceKey<true>();
   for (const r of parsed.rejected) {
-    if (r.sourceId && !SOURCE_DROPPED_REASONS.has(r.reason)) rejectedKeys.add(keyOf(r.source, r.sourceId));
+    if (r.sourceId && !SOURCE_DROPPED_REASONS.has(r.reason)) rejectedKeys.set(r.source, r.sourceId, true);
   }
   const seenUnchanged: Key[] = [];
   const seenStations = new Set<string>();
-  const put = (row: Entry, key = keyOf(row.source, row.source_id)) => {
-    const old = sourceByKey.get(key);
-    sourceByKey.set(key, row);
+  const put = (row: Entry) => {
+    const old = sourceByKey.get(row.source, row.source_id);
+    sourceByKey.set(row.source, row.source_id, row);
     if (!isPlanned(row)) retires.push({ source: row.source, sourceId: row.source_id });
     const list = sourcesOf().get(row.station_id);
     if (!list) sourcesOf().set(row.station_id, [row]);
@@ -200,9 +225,8 @@ export function planImport(
     dirty.add(row.station_id);
   };
   const drop = (row: Entry) => {
-    const key = keyOf(row.source, row.source_id);
-    sourceByKey.delete(key);
-    deletes.set(key, { source: row.source, sourceId: row.source_id });
+    sourceByKey.delete(row.source, row.source_id);
+    deletes.set(keyOf(row.source, row.source_id), { source: row.source, sourceId: row.source_id });
     sourcesOf().set(
       row.station_id,
       (sourcesOf().get(row.station_id) ?? []).filter((r) => r !== row),
@@ -235,8 +259,7 @@ export function planImport(
 
   parsed.candidates.forEach((c, i) => {
     if (i % 500 === 0) onProgress?.(i, parsed.candidates.length);
-    const key = keys[i]!;
-    const known = sourceByKey.get(key);
+    const known = sourceByKey.get(c.source, c.sourceId);
     if (known) {
       seenStations.add(known.station_id);
       if (
@@ -251,7 +274,7 @@ export function planImport(
         return;
       }
       counts.updated++;
-      put(planned(c, known.station_id), key);
+      put(planned(c, known.station_id));
       return;
     }
     // Join the nearest station the rule accepts, unless it has a current record from this same source. A
@@ -265,9 +288,9 @@ export function planImport(
         sourcesOf()
           .get(station.id)
           ?.filter((r) => r.source === c.source) ?? [];
-      if (own.some((r) => runKeys.has(keyOf(r.source, r.source_id)) || (r.present === 1 && !coveredByRun(r))))
+      if (own.some((r) => runKeys.has(r.source, r.source_id) || (r.present === 1 && !coveredByRun(r))))
         continue;
-      const dM = sameStationDistanceM(c.record, station);
+      const dM = sameStationDistanceM(c.record, station.view);
       if (dM !== null && (!best || dM < best.dM)) best = { id: station.id, dM, stale: own[0] ?? null };
     }
     let stationId: string;
@@ -280,11 +303,10 @@ export function planImport(
     } else {
       stationId = stationIdFor(c.source, c.sourceId);
       counts.new++;
-      const { lon, lat, name, brand, operator, coordinateQuality } = c.record;
-      grid.add({ id: stationId, lon, lat, name, brand, operator, coordinateQuality }, lon, lat);
+      grid.add({ id: stationId, view: c.record }, c.record.lon, c.record.lat);
     }
     seenStations.add(stationId);
-    put(planned(c, stationId), key);
+    put(planned(c, stationId));
   });
   onProgress?.(parsed.candidates.length, parsed.candidates.length);
 
@@ -296,11 +318,11 @@ export function planImport(
     if (row.present === 1 && coveredByRun(row)) covered.set(row.source, (covered.get(row.source) ?? 0) + 1);
   }
   const retired = new Map<string, number>();
-  for (const [key, row] of [...sourceByKey]) {
+  for (const row of [...sourceByKey.values()]) {
     if (row.present !== 1 || !coveredByRun(row)) continue;
-    if (runKeys.has(key) || rejectedKeys.has(key)) continue;
+    if (runKeys.has(row.source, row.source_id) || rejectedKeys.has(row.source, row.source_id)) continue;
     retired.set(row.source, (retired.get(row.source) ?? 0) + 1);
-    put({ ...row, present: 0 }, key);
+    put({ ...row, present: 0 });
   }
   const refusal = massRetireReasons(parsed, covered, retired);
   if (refusal.length && !options.allowMassRetire) throw new MassRetireRefused(refusal);
