@@ -407,7 +407,9 @@ function stationRowsOf(
       if (previous?.active === 1 && next.active === 0) counts.deactivated++;
       if (previous?.active === 0 && next.active === 1) counts.reactivated++;
       counts.stationsWritten++;
-      rows.push({ ...next, updated_at: now, last_seen_at: next.active ? now : next.last_seen_at });
+      next.updated_at = now;
+      if (next.active) next.last_seen_at = now;
+      rows.push(next);
     }
     return rows;
   };

@@ -3,6 +3,7 @@ import type { Db } from '../db/database';
 import { isSqlite } from '../db/dialect';
 import type { Database } from '../db/schema';
 import type { StoredChunk, StoredSource, StoredStation } from './import-plan';
+import type { StationRow } from './merge-station';
 
 /**
  * The import engine's SQL (ADR 0015: SQL lives in repositories): reading the current stations and source
@@ -46,16 +47,38 @@ export async function readPlanStations(trx: Transaction<Database>): Promise<Stor
     .execute();
 }
 
+/** The SQL of a query for `count` ids, built by Kysely once per count and dialect (see upsertSql). */
+const byIdsSqlCache = new Map<string, string>();
+function byIdsSql(
+  trx: Transaction<Database>,
+  name: 'stations' | 'sources',
+  count: number,
+  build: (ids: string[]) => { compile(): { sql: string } },
+): string {
+  const key = [isSqlite(trx as unknown as Kysely<unknown>), name, count].join('|');
+  let text = byIdsSqlCache.get(key);
+  if (text === undefined) {
+    text = build(Array.from({ length: count }, () => '')).compile().sql;
+    byIdsSqlCache.set(key, text);
+  }
+  return text;
+}
+
 /** The whole rows of the stations `ids` and the texts of their source records (at most CHUNK_ROWS ids). */
 export async function readStoredChunk(trx: Transaction<Database>, ids: string[]): Promise<StoredChunk> {
   if (ids.length === 0) return { stations: [], sources: [] };
-  const stations = await trx.selectFrom('stations').selectAll().where('id', 'in', ids).execute();
-  const sources = await trx
-    .selectFrom('station_sources')
-    .select(['source', 'source_id', 'record'])
-    .where('station_id', 'in', ids)
-    .execute();
-  return { stations, sources };
+  const stationsSql = byIdsSql(trx, 'stations', ids.length, (list) =>
+    trx.selectFrom('stations').selectAll().where('id', 'in', list),
+  );
+  const sourcesSql = byIdsSql(trx, 'sources', ids.length, (list) =>
+    trx
+      .selectFrom('station_sources')
+      .select(['source', 'source_id', 'record'])
+      .where('station_id', 'in', list),
+  );
+  const stations = await trx.executeQuery<StationRow>(CompiledQuery.raw(stationsSql, ids));
+  const sources = await trx.executeQuery<StoredChunk['sources'][number]>(CompiledQuery.raw(sourcesSql, ids));
+  return { stations: stations.rows, sources: sources.rows };
 }
 
 /** How many stations the database holds (the start-up import runs only on an empty table). */
@@ -109,8 +132,9 @@ export async function upsertRows<T extends 'stations' | 'station_sources'>(
   if (rows.length === 0) return;
   const columns = Object.keys(rows[0]!);
   for (const chunk of chunks(rows)) {
-    const parameters: unknown[] = [];
-    for (const row of chunk) for (const c of columns) parameters.push(row[c] ?? null);
+    const parameters = new Array<unknown>(chunk.length * columns.length);
+    let p = 0;
+    for (const row of chunk) for (const c of columns) parameters[p++] = row[c] ?? null;
     await trx.executeQuery(
       CompiledQuery.raw(upsertSql(trx, table, conflict, columns, chunk.length), parameters),
     );
