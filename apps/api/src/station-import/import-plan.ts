@@ -264,10 +264,9 @@ export function planImport(
       seenStations.add(known.station_id);
       if (
         known.present === 1 &&
-        (isPlanned(known)
-          ? known.candidate === c ||
-            hashOf(JSON.stringify(known.candidate.record)) === hashOf(JSON.stringify(c.record))
-          : known.content_hash === hashOf(JSON.stringify(c.record)))
+        // A record planned earlier in this run (the same id in two of its files) has no stored hash yet.
+        (isPlanned(known) ? hashOf(JSON.stringify(known.candidate.record)) : known.content_hash) ===
+          hashOf(JSON.stringify(c.record))
       ) {
         counts.unchanged++;
         if (!isPlanned(known)) seenUnchanged.push({ source: c.source, sourceId: c.sourceId });
