@@ -351,7 +351,14 @@ export function planImport(
     dirty: [...dirty].sort(),
     // Only what rebuilding the changed stations needs outlives the plan: the maps of every record, the grid
     // and the stored rows are garbage before the first row is written.
-    stationRows: stationRowsOf(new Map([...dirty].map((id) => [id, sourcesOf().get(id) ?? []])), counts, now),
+    // (When every station is changed, as in a first import, the records of each are already that map.)
+    stationRows: stationRowsOf(
+      dirty.size === sourcesOf().size
+        ? sourcesOf()
+        : new Map([...dirty].map((id) => [id, sourcesOf().get(id) ?? []])),
+      counts,
+      now,
+    ),
   };
 }
 
