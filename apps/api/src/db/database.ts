@@ -1,7 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import {
+  Kysely,
+  Migrator,
+  PostgresAdapter,
+  PostgresDialect,
+  type SqliteDatabase,
+  SqliteDialect,
+  sql,
+} from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations';
 import type { Database } from './schema';
@@ -68,10 +76,39 @@ export function openDatabase(options: DbOptions): DbHandle {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   sqliteConnections.set(db, sqlite);
   locations.set(db, { databaseUrl: '', sqlitePath: options.sqlitePath });
   return { db, dialect: 'sqlite', pgPool: null };
+}
+
+/** How many prepared statements a SQLite connection keeps (the most recently used). */
+const STATEMENT_CACHE_SIZE = 64;
+
+/**
+ * `sqlite` with its prepared statements kept by SQL text: Kysely prepares every query it runs, and better-sqlite3
+ * does not cache them, so a statement run again (an import's upsert of 500 rows, thousands of times) was parsed
+ * and planned again each time. Kysely runs one query at a time on the connection, so a kept statement is never
+ * in use when it is handed out again; SQLite re-prepares one whose tables' schema changed.
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const kept = new Map<string, SQLite.Statement>();
+  return {
+    close: () => {
+      kept.clear();
+      sqlite.close();
+    },
+    prepare: (text: string) => {
+      let statement = kept.get(text);
+      if (statement) kept.delete(text);
+      else {
+        statement = sqlite.prepare(text);
+        if (kept.size >= STATEMENT_CACHE_SIZE) kept.delete(kept.keys().next().value!);
+      }
+      kept.set(text, statement);
+      return statement;
+    },
+  };
 }
 
 /** Applies every pending migration; throws with the failing migration's name. */

@@ -44,25 +44,37 @@ export interface StoredChunk {
 type Key = { source: string; sourceId: string };
 
 /**
- * A source row this run writes, without its record's text: the record object is at hand (the candidate's) and
- * ImportPlan.sourceRow makes the text when the row is written, a chunk at a time, instead of holding 200,000
- * texts through the run.
+ * A source record this run writes: its station, whether the source still lists it, and the candidate it comes
+ * from. The rest of its row (ImportPlan.sourceRow) — the record's text, its hash, licence, position — is made
+ * from the candidate when the row is written, a chunk at a time: 200,000 rows and texts held through a run
+ * were a good part of its peak memory (issue 17).
  */
-export type PlannedSource = Omit<SourceRow, 'record'>;
+export interface PlannedSource {
+  station_id: string;
+  source: string;
+  source_id: string;
+  present: number;
+  candidate: Candidate;
+}
 
 /**
  * What a run will write: whole source rows to upsert, source records to delete (replaced by a newer version
- * under another id) or mark absent (retired), the records it saw (for their "last seen" times), and the
- * stations whose sources changed, whose rows `stationRows` rebuilds a chunk at a time.
+ * under another id) or mark absent (retired), the records it saw unchanged and the stations of every record
+ * it saw (for their "last imported" and "last seen" times), and the stations whose sources changed, whose
+ * rows `stationRows` rebuilds a chunk at a time.
  */
 export interface ImportPlan {
   counts: ImportCounts;
+  /** In primary-key order. */
   sourceUpserts: PlannedSource[];
-  /** The whole row of a planned one, its record as JSON text. */
+  /** The whole row of a planned one, its record as JSON text (the text its hash is made of). */
   sourceRow(row: PlannedSource): SourceRow;
   sourceDeletes: Key[];
   sourceRetires: Key[];
-  seen: { source: string; sourceId: string; stationId: string }[];
+  /** Records the run saw and does not rewrite: only their "last imported" time moves. */
+  seenUnchanged: Key[];
+  /** The stations of every record the run saw. */
+  seenStations: Set<string>;
   dirty: string[];
   /**
    * The rows to write of the changed stations `ids` (a chunk of `dirty`), merged from their stored rows and
@@ -72,6 +84,39 @@ export interface ImportPlan {
 }
 
 const keyOf = (source: string, sourceId: string) => `${source}\u0000${sourceId}`;
+
+/**
+ * Values by source and source id, without a joined key text per record: a run of 200,000 records made
+ * 200,000 such texts for each map that held them (issue 17). Iterates source by source.
+ */
+class BySourceKey<V> {
+  private readonly bySource = new Map<string, Map<string, V>>();
+
+  get(source: string, sourceId: string): V | undefined {
+    return this.bySource.get(source)?.get(sourceId);
+  }
+
+  has(source: string, sourceId: string): boolean {
+    return this.bySource.get(source)?.has(sourceId) ?? false;
+  }
+
+  set(source: string, sourceId: string, value: V): void {
+    let ids = this.bySource.get(source);
+    if (!ids) {
+      ids = new Map();
+      this.bySource.set(source, ids);
+    }
+    ids.set(sourceId, value);
+  }
+
+  delete(source: string, sourceId: string): void {
+    this.bySource.get(source)?.delete(sourceId);
+  }
+
+  *values(): Generator<V> {
+    for (const ids of this.bySource.values()) yield* ids.values();
+  }
+}
 const hashOf = (text: string) => createHash('sha1').update(text).digest('hex');
 
 /** A new station's id: derived from its first source, so the same data gives the same ids everywhere. */
@@ -99,9 +144,24 @@ export const scopesNeedCountry = (parsed: ParsedImport): boolean =>
   parsed.feeds.some((f) => f.countries !== 'all');
 
 /**
+ * True when some record of the run is not among the stored ones: only then does the plan look for the
+ * station a record joins, and need the stored stations (a re-import that only sees known records does not
+ * read 200,000 of them).
+ */
+export function needsStoredStations(parsed: ParsedImport, sourceRows: StoredSource[]): boolean {
+  const stored = new BySourceKey<true>();
+  for (const r of sourceRows) stored.set(r.source, r.source_id, true);
+  return parsed.candidates.some((c) => !stored.has(c.source, c.sourceId));
+}
+
+/** A station the same-station rule may compare a new record with, and its id. */
+type Placed = { id: string; view: Comparable };
+
+/**
  * Plans one import run in memory against the whole stored state: which source records are new, changed,
  * unchanged or gone, which station each joins (the same-station rule), and which stations change.
- * Pure: it reads what it is given and returns rows to write.
+ * Pure: it reads what it is given and returns rows to write. `stations` may be empty when
+ * needsStoredStations says the run does not need them.
  */
 export function planImport(
   parsed: ParsedImport,
@@ -116,80 +176,74 @@ export function planImport(
 ): ImportPlan {
   const { onProgress } = options;
   const counts = emptyCounts(parsed);
-  // A source entry is a stored record (StoredSource) or one this run writes (PlannedSource, its record in
-  // recordOfRow).
+  // A source entry is a stored record (StoredSource) or one this run writes (PlannedSource).
   type Entry = StoredSource | PlannedSource;
-  const recordOfRow = new WeakMap<Entry, StationRecord>();
-  const isPlanned = (row: Entry): row is PlannedSource => recordOfRow.has(row);
-  const sourceByKey = new Map<string, Entry>(sourceRows.map((r) => [keyOf(r.source, r.source_id), r]));
-  const sourcesOf = new Map<string, Entry[]>();
-  for (const r of sourceRows) {
-    const list = sourcesOf.get(r.station_id);
-    if (list) list.push(r);
-    else sourcesOf.set(r.station_id, [r]);
-  }
-  const grid = new StationGrid();
-  const views = new Map<string, Comparable>();
-  for (const s of stations) {
-    grid.add(s.id, Number(s.lon), Number(s.lat));
-    views.set(s.id, comparable(s));
-  }
-  const changedSources = new Map<string, PlannedSource>();
+  const isPlanned = (row: Entry): row is PlannedSource => 'candidate' in row;
+  const sourceByKey = new BySourceKey<Entry>();
+  for (const r of sourceRows) sourceByKey.set(r.source, r.source_id, r);
+  // The records of each station, made on first use (before the first change): a re-import that changes
+  // nothing never needs them.
+  let sourcesByStation: Map<string, Entry[]> | null = null;
+  const sourcesOf = () => {
+    if (!sourcesByStation) {
+      sourcesByStation = new Map();
+      for (const r of sourceRows) {
+        const list = sourcesByStation.get(r.station_id);
+        if (list) list.push(r);
+        else sourcesByStation.set(r.station_id, [r]);
+      }
+    }
+    return sourcesByStation;
+  };
+  const grid = new StationGrid<Placed>();
+  for (const s of stations) grid.add({ id: s.id, view: comparable(s) }, Number(s.lon), Number(s.lat));
   const deletes = new Map<string, Key>();
   const retires: Key[] = [];
   const dirty = new Set<string>();
   // Every record this run has, known in advance: a record is "not in this run" only if no row carries it.
-  const runKeys = new Set(parsed.candidates.map((c) => keyOf(c.source, c.sourceId)));
-  const seenKeys = new Set<string>();
+  const runKeys = new BySourceKey<true>();
+  for (const c of parsed.candidates) runKeys.set(c.source, c.sourceId, true);
   // A row rejected for a fault of its own still names its station: the source lists it, so it is not retired.
+  const rejectedKeys = new BySourceKey<true>();
   for (const r of parsed.rejected) {
-    if (r.sourceId && !SOURCE_DROPPED_REASONS.has(r.reason)) seenKeys.add(keyOf(r.source, r.sourceId));
+    if (r.sourceId && !SOURCE_DROPPED_REASONS.has(r.reason)) rejectedKeys.set(r.source, r.sourceId, true);
   }
-  const seen: ImportPlan['seen'] = [];
+  const seenUnchanged: Key[] = [];
+  const seenStations = new Set<string>();
   const put = (row: Entry) => {
-    const key = keyOf(row.source, row.source_id);
-    const old = sourceByKey.get(key);
-    sourceByKey.set(key, row);
-    if (isPlanned(row)) changedSources.set(key, row);
-    else retires.push({ source: row.source, sourceId: row.source_id });
-    const list = sourcesOf.get(row.station_id) ?? [];
-    sourcesOf.set(row.station_id, old ? list.map((r) => (r === old ? row : r)) : [...list, row]);
+    const old = sourceByKey.get(row.source, row.source_id);
+    sourceByKey.set(row.source, row.source_id, row);
+    if (!isPlanned(row)) retires.push({ source: row.source, sourceId: row.source_id });
+    const list = sourcesOf().get(row.station_id);
+    if (!list) sourcesOf().set(row.station_id, [row]);
+    else if (!old) list.push(row);
+    else
+      sourcesOf().set(
+        row.station_id,
+        list.map((r) => (r === old ? row : r)),
+      );
     dirty.add(row.station_id);
   };
   const drop = (row: Entry) => {
-    const key = keyOf(row.source, row.source_id);
-    sourceByKey.delete(key);
-    changedSources.delete(key);
-    deletes.set(key, { source: row.source, sourceId: row.source_id });
-    sourcesOf.set(
+    sourceByKey.delete(row.source, row.source_id);
+    deletes.set(keyOf(row.source, row.source_id), { source: row.source, sourceId: row.source_id });
+    sourcesOf().set(
       row.station_id,
-      (sourcesOf.get(row.station_id) ?? []).filter((r) => r !== row),
+      (sourcesOf().get(row.station_id) ?? []).filter((r) => r !== row),
     );
   };
-  const recordOf = (row: PlannedSource) => recordOfRow.get(row)!;
   /** Where a record is, for its scope. */
   const placeOf = (row: Entry) =>
     isPlanned(row)
-      ? recordOf(row)
+      ? row.candidate.record
       : { countryCode: row.country_code ?? '', lon: Number(row.lon), lat: Number(row.lat) };
-  const sourceRowFor = (c: Candidate, stationId: string, hash: string): PlannedSource => {
-    const row: PlannedSource = {
-      station_id: stationId,
-      source: c.source,
-      source_id: c.sourceId,
-      licence: c.record.licence,
-      attribution: c.record.attribution,
-      url: c.record.url,
-      lon: c.record.lon,
-      lat: c.record.lat,
-      coordinate_quality: c.record.coordinateQuality,
-      content_hash: hash,
-      imported_at: now,
-      present: 1,
-    };
-    recordOfRow.set(row, c.record);
-    return row;
-  };
+  const planned = (c: Candidate, stationId: string): PlannedSource => ({
+    station_id: stationId,
+    source: c.source,
+    source_id: c.sourceId,
+    present: 1,
+    candidate: c,
+  });
 
   /**
    * True when the run is a full import of this record's feed and the record lies inside its scope. A whole
@@ -205,18 +259,21 @@ export function planImport(
 
   parsed.candidates.forEach((c, i) => {
     if (i % 500 === 0) onProgress?.(i, parsed.candidates.length);
-    const key = keyOf(c.source, c.sourceId);
-    const hash = hashOf(JSON.stringify(c.record));
-    const known = sourceByKey.get(key);
-    seenKeys.add(key);
+    const known = sourceByKey.get(c.source, c.sourceId);
     if (known) {
-      seen.push({ source: c.source, sourceId: c.sourceId, stationId: known.station_id });
-      if (known.content_hash === hash && known.present === 1) {
+      seenStations.add(known.station_id);
+      if (
+        known.present === 1 &&
+        // A record planned earlier in this run (the same id in two of its files) has no stored hash yet.
+        (isPlanned(known) ? hashOf(JSON.stringify(known.candidate.record)) : known.content_hash) ===
+          hashOf(JSON.stringify(c.record))
+      ) {
         counts.unchanged++;
+        if (!isPlanned(known)) seenUnchanged.push({ source: c.source, sourceId: c.sourceId });
         return;
       }
       counts.updated++;
-      put(sourceRowFor(c, known.station_id, hash));
+      put(planned(c, known.station_id));
       return;
     }
     // Join the nearest station the rule accepts, unless it has a current record from this same source. A
@@ -225,12 +282,15 @@ export function planImport(
     // station keeps its id. A record outside what the run covers (a partial Overpass file without --scope)
     // is current, exactly as for retirement below.
     let best: { id: string; dM: number; stale: Entry | null } | null = null;
-    for (const id of grid.near(c.record.lon, c.record.lat)) {
-      const own = sourcesOf.get(id)?.filter((r) => r.source === c.source) ?? [];
-      if (own.some((r) => runKeys.has(keyOf(r.source, r.source_id)) || (r.present === 1 && !coveredByRun(r))))
+    for (const station of grid.near(c.record.lon, c.record.lat)) {
+      const own =
+        sourcesOf()
+          .get(station.id)
+          ?.filter((r) => r.source === c.source) ?? [];
+      if (own.some((r) => runKeys.has(r.source, r.source_id) || (r.present === 1 && !coveredByRun(r))))
         continue;
-      const dM = sameStationDistanceM(c.record, views.get(id)!);
-      if (dM !== null && (!best || dM < best.dM)) best = { id, dM, stale: own[0] ?? null };
+      const dM = sameStationDistanceM(c.record, station.view);
+      if (dM !== null && (!best || dM < best.dM)) best = { id: station.id, dM, stale: own[0] ?? null };
     }
     let stationId: string;
     if (best) {
@@ -242,11 +302,10 @@ export function planImport(
     } else {
       stationId = stationIdFor(c.source, c.sourceId);
       counts.new++;
-      grid.add(stationId, c.record.lon, c.record.lat);
-      views.set(stationId, c.record);
+      grid.add({ id: stationId, view: c.record }, c.record.lon, c.record.lat);
     }
-    seen.push({ source: c.source, sourceId: c.sourceId, stationId });
-    put(sourceRowFor(c, stationId, hash));
+    seenStations.add(stationId);
+    put(planned(c, stationId));
   });
   onProgress?.(parsed.candidates.length, parsed.candidates.length);
 
@@ -260,16 +319,80 @@ export function planImport(
   const retired = new Map<string, number>();
   for (const row of [...sourceByKey.values()]) {
     if (row.present !== 1 || !coveredByRun(row)) continue;
-    if (seenKeys.has(keyOf(row.source, row.source_id))) continue;
+    if (runKeys.has(row.source, row.source_id) || rejectedKeys.has(row.source, row.source_id)) continue;
     retired.set(row.source, (retired.get(row.source) ?? 0) + 1);
-    const gone: Entry = { ...row, present: 0 };
-    if (isPlanned(row)) recordOfRow.set(gone, recordOf(row));
-    put(gone);
+    put({ ...row, present: 0 });
   }
   const refusal = massRetireReasons(parsed, covered, retired);
   if (refusal.length && !options.allowMassRetire) throw new MassRetireRefused(refusal);
 
-  const stationRows = (ids: string[], stored: StoredChunk): StationRow[] => {
+  const sourceUpserts: PlannedSource[] = [];
+  for (const row of sourceByKey.values()) if (isPlanned(row)) sourceUpserts.push(row);
+  return {
+    counts,
+    // In key order: rows written in the order of the primary key extend the B-tree instead of splitting pages
+    // all over it (ids are hashes), which made writing 200,000 new stations take seconds more (issue 17).
+    sourceUpserts: sourceUpserts.sort((a, b) =>
+      a.source !== b.source
+        ? a.source < b.source
+          ? -1
+          : 1
+        : a.source_id < b.source_id
+          ? -1
+          : a.source_id > b.source_id
+            ? 1
+            : 0,
+    ),
+    sourceRow: sourceRowOf(now),
+    sourceDeletes: [...deletes.values()],
+    sourceRetires: retires,
+    seenUnchanged,
+    seenStations,
+    dirty: [...dirty].sort(),
+    // Only what rebuilding the changed stations needs outlives the plan: the maps of every record, the grid
+    // and the stored rows are garbage before the first row is written.
+    // (When every station is changed, as in a first import, the records of each are already that map.)
+    stationRows: stationRowsOf(
+      dirty.size === sourcesOf().size
+        ? sourcesOf()
+        : new Map([...dirty].map((id) => [id, sourcesOf().get(id) ?? []])),
+      counts,
+      now,
+    ),
+  };
+}
+
+/** ImportPlan.sourceRow: the record's text is the text the hash of a known record was compared with. */
+function sourceRowOf(now: string): ImportPlan['sourceRow'] {
+  return (row) => {
+    const { record } = row.candidate;
+    const text = JSON.stringify(record);
+    return {
+      station_id: row.station_id,
+      source: row.source,
+      source_id: row.source_id,
+      licence: record.licence,
+      attribution: record.attribution,
+      url: record.url,
+      lon: record.lon,
+      lat: record.lat,
+      coordinate_quality: record.coordinateQuality,
+      content_hash: hashOf(text),
+      record: text,
+      imported_at: now,
+      present: row.present,
+    };
+  };
+}
+
+/** ImportPlan.stationRows over the records of the changed stations. */
+function stationRowsOf(
+  sourcesOf: Map<string, (StoredSource | PlannedSource)[]>,
+  counts: ImportCounts,
+  now: string,
+): ImportPlan['stationRows'] {
+  const isPlanned = (row: StoredSource | PlannedSource): row is PlannedSource => 'candidate' in row;
+  return (ids, stored) => {
     const previousOf = new Map(stored.stations.map((r) => [r.id, r]));
     const storedRecord = new Map(stored.sources.map((r) => [keyOf(r.source, r.source_id), r.record]));
     const rows: StationRow[] = [];
@@ -281,7 +404,7 @@ export function planImport(
           throw new Error(`source record ${r.source} ${r.source_id} vanished during the run`);
         return {
           source: r.source,
-          record: text === null ? recordOf(r as PlannedSource) : (JSON.parse(text) as StationRecord),
+          record: isPlanned(r) ? r.candidate.record : (JSON.parse(text!) as StationRecord),
           present: r.present === 1,
         };
       });
@@ -290,31 +413,10 @@ export function planImport(
       if (previous?.active === 1 && next.active === 0) counts.deactivated++;
       if (previous?.active === 0 && next.active === 1) counts.reactivated++;
       counts.stationsWritten++;
-      rows.push({ ...next, updated_at: now, last_seen_at: next.active ? now : next.last_seen_at });
+      next.updated_at = now;
+      if (next.active) next.last_seen_at = now;
+      rows.push(next);
     }
     return rows;
-  };
-  return {
-    counts,
-    // In key order: rows written in the order of the primary key extend the B-tree instead of splitting pages
-    // all over it (ids are hashes), which made writing 200,000 new stations take seconds more (issue 17).
-    sourceUpserts: [...changedSources.values()].sort((a, b) =>
-      a.source !== b.source
-        ? a.source < b.source
-          ? -1
-          : 1
-        : a.source_id < b.source_id
-          ? -1
-          : a.source_id > b.source_id
-            ? 1
-            : 0,
-    ),
-    // The same text the hash was made of.
-    sourceRow: (row) => ({ ...row, record: JSON.stringify(recordOf(row)) }),
-    sourceDeletes: [...deletes.values()],
-    sourceRetires: retires,
-    seen,
-    dirty: [...dirty].sort(),
-    stationRows,
   };
 }

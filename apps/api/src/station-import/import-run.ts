@@ -3,7 +3,7 @@ import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
 import { placeFileBuilt } from '../stations/stations';
 import { countsChangedData, type ImportCounts } from './import-counts';
-import { planImport, scopesNeedCountry } from './import-plan';
+import { type ImportPlan, needsStoredStations, planImport, scopesNeedCountry } from './import-plan';
 import {
   CHUNK_ROWS,
   chunks,
@@ -13,7 +13,8 @@ import {
   markSourceRecordsAbsent,
   markSourceRecordsImported,
   markStationsSeen,
-  readPlanState,
+  readPlanSources,
+  readPlanStations,
   readStoredChunk,
   upsertRows,
 } from './import-repository';
@@ -55,32 +56,23 @@ class DryRunRollback extends Error {
  * written: sources reference them), then replaced source records, sources, retired ones, then seen-times.
  * A dry run merges every chunk, for the counts, and writes nothing.
  */
-async function writePlan(
-  trx: Transaction<Database>,
-  plan: ReturnType<typeof planImport>,
-  now: string,
-  options: ImportOptions,
-) {
+async function writePlan(trx: Transaction<Database>, plan: ImportPlan, now: string, options: ImportOptions) {
   const total =
     Math.ceil(plan.dirty.length / CHUNK_ROWS) + Math.ceil(plan.sourceUpserts.length / CHUNK_ROWS) + 1;
   let done = 0;
   const tick = () => options.onProgress?.('write', ++done, total);
   // Rows the run writes already carry `now`: an upserted active station its last_seen_at, an upserted source
-  // record its imported_at (an upserted inactive station is not touched by markStationsSeen either).
-  const written = new Set<string>();
+  // record its imported_at (an upserted inactive station is not touched by markStationsSeen either). A
+  // written station leaves the plan's seen ones, so what is left there is what markStationsSeen moves.
+  const seenByStation = plan.seenStations;
   for (const ids of chunks(plan.dirty)) {
     const rows = plan.stationRows(ids, await readStoredChunk(trx, ids));
-    for (const row of rows) written.add(row.id);
+    for (const row of rows) seenByStation.delete(row.id);
     if (options.dryRun) continue;
     await upsertRows(trx, 'stations', ['id'], rows as never, () => undefined);
     tick();
   }
   if (options.dryRun) return;
-  const seenByStation = [...new Set(plan.seen.map((s) => s.stationId))].filter((id) => !written.has(id));
-  const writtenSources = new Set(
-    plan.sourceUpserts.filter((r) => r.imported_at === now).map((r) => `${r.source}\u0000${r.source_id}`),
-  );
-  const seenSources = plan.seen.filter((s) => !writtenSources.has(`${s.source}\u0000${s.sourceId}`));
   await deleteSourceRecords(trx, plan.sourceDeletes);
   for (const planned of chunks(plan.sourceUpserts)) {
     const rows = planned.map((row) => plan.sourceRow(row));
@@ -88,9 +80,27 @@ async function writePlan(
   }
   await markSourceRecordsAbsent(trx, plan.sourceRetires);
   // "Last imported" and "last seen" move for every record the run saw, changed or not.
-  await markSourceRecordsImported(trx, seenSources, now);
-  await markStationsSeen(trx, seenByStation, now);
+  await markSourceRecordsImported(trx, plan.seenUnchanged, now);
+  await markStationsSeen(trx, [...seenByStation], now);
   tick();
+}
+
+/**
+ * Reads the stored state a run plans against and plans it. The stored rows are garbage once this returns;
+ * the stored stations are read only when a record of the run is new (needsStoredStations).
+ */
+async function planRun(
+  trx: Transaction<Database>,
+  parsed: ParsedImport,
+  now: string,
+  options: ImportOptions,
+): Promise<ImportPlan> {
+  const sources = await readPlanSources(trx, scopesNeedCountry(parsed));
+  const stations = needsStoredStations(parsed, sources) ? await readPlanStations(trx) : [];
+  return planImport(parsed, stations, sources, now, {
+    onProgress: (d, t) => options.onProgress?.('plan', d, t),
+    allowMassRetire: options.allowMassRetire,
+  });
 }
 
 /**
@@ -119,11 +129,7 @@ export async function runImport(
   await placeFileBuilt();
   try {
     const { runId, counts } = await db.transaction().execute(async (trx) => {
-      const { stations, sources } = await readPlanState(trx, scopesNeedCountry(parsed));
-      const plan = planImport(parsed, stations, sources, now, {
-        onProgress: (d, t) => options.onProgress?.('plan', d, t),
-        allowMassRetire: options.allowMassRetire,
-      });
+      const plan = await planRun(trx, parsed, now, options);
       await writePlan(trx, plan, now, options);
       if (options.dryRun) throw new DryRunRollback(plan.counts);
       return { runId: await insertImportRun(trx, runRow(plan.counts, false)), counts: plan.counts };

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { CngDetails, CoordinateQuality } from '@cng/shared';
 import tzLookup from '@photostructure/tz-lookup';
 import { iso1A2Code } from '@rapideditor/country-coder';
@@ -40,6 +41,11 @@ export interface RawRow {
 export interface ValidateOptions {
   /** Polygons that give the region (state) from the coordinates; a hit wins over the region the row carries. */
   regions?: RegionLookup | null;
+  /**
+   * The one copy of a text kept for a run (validateRows passes one): brands, operators, towns, opening hours
+   * and price dates repeat across thousands of rows, and each parsed row brings its own copy.
+   */
+  intern?: (text: string) => string;
 }
 
 /** HTML entities some sources leave in their text ("Swamy Samarth Service Station&#039;"). */
@@ -171,25 +177,29 @@ export function validateRow(row: RawRow, options: ValidateOptions = {}): Candida
   const confirmedRaw = text(row.sourceConfirmedAt);
   const confirmedAt =
     confirmedRaw && !Number.isNaN(Date.parse(confirmedRaw)) ? new Date(confirmedRaw).toISOString() : null;
+  const intern = options.intern ?? ((t: string) => t);
+  const keep = <T extends string | null>(t: T): T => (t === null ? t : (intern(t) as T));
   return {
     source: row.source,
     sourceId: row.sourceId,
     record: {
       name,
-      brand,
-      operator: fields.operator,
+      brand: keep(brand),
+      operator: keep(fields.operator),
       lon,
       lat,
       address: fields.address,
-      city: fields.city,
-      region,
+      city: keep(fields.city),
+      region: keep(region),
       countryCode: claimed ?? country,
       timeZone: safeTimeZone(lat, lon),
-      openingHours: fields.openingHours,
-      ...(fields.accessHours ? { accessHours: fields.accessHours } : {}),
-      ...(confirmedAt ? { sourceConfirmedAt: confirmedAt } : {}),
+      openingHours: keep(fields.openingHours),
+      ...(fields.accessHours ? { accessHours: keep(fields.accessHours) } : {}),
+      ...(confirmedAt ? { sourceConfirmedAt: keep(confirmedAt) } : {}),
       phone: fields.phone,
-      price: row.price ?? null,
+      price: row.price
+        ? { ...row.price, currency: keep(row.price.currency), publishedAt: keep(row.price.publishedAt) }
+        : null,
       cng: {
         fillType: row.cng?.fillType ?? null,
         pressurePsi: row.cng?.pressurePsi ?? null,
@@ -229,7 +239,9 @@ function duplicateKey(c: Candidate): string {
 
 /**
  * Validates rows of one source in order and rejects exact duplicates: a repeated source id, or a row equal
- * to an earlier one in every field that describes the station (duplicateKey).
+ * to an earlier one in every field that describes the station (duplicateKey). A row is remembered by the
+ * SHA-1 of its duplicateKey and the index of its candidate, not by the key's text: 200,000 texts of ~400
+ * characters were ~100 MB of a large import's peak (issue 17).
  */
 export function validateRows(
   rows: Iterable<RawRow>,
@@ -237,29 +249,47 @@ export function validateRows(
 ): { candidates: Candidate[]; rejected: Rejection[] } {
   const candidates: Candidate[] = [];
   const rejected: Rejection[] = [];
-  const seenIds = new Set<string>();
-  const seenRows = new Map<string, string>();
+  const seenIds = new Map<string, Set<string>>();
+  const seenRows = new Map<string, number>();
+  // Where each candidate was (the text the importer made for its row), for the detail of a later duplicate.
+  const whereOf: string[] = [];
+  const texts = new Map<string, string>();
+  const intern = (text: string) => {
+    const kept = texts.get(text);
+    if (kept !== undefined) return kept;
+    texts.set(text, text);
+    return text;
+  };
+  const rowOptions = { ...options, intern };
   for (const row of rows) {
-    const result = validateRow(row, options);
+    const result = validateRow(row, rowOptions);
     if (isRejection(result)) {
       rejected.push(result);
       continue;
     }
-    const idKey = `${result.source}\u0000${result.sourceId}`;
-    const rowKey = duplicateKey(result);
+    let ids = seenIds.get(result.source);
+    if (!ids) {
+      ids = new Set();
+      seenIds.set(result.source, ids);
+    }
+    const rowKey = createHash('sha1').update(duplicateKey(result)).digest('base64');
     const earlier = seenRows.get(rowKey);
-    if (seenIds.has(idKey) || earlier) {
+    const idSeen = ids.has(result.sourceId);
+    if (idSeen || earlier !== undefined) {
       rejected.push({
         source: row.source,
         where: row.where,
         sourceId: row.sourceId,
         reason: 'duplicate',
-        detail: seenIds.has(idKey) ? `id ${result.sourceId} seen before` : `same as ${earlier}`,
+        detail: idSeen
+          ? `id ${result.sourceId} seen before`
+          : `same as ${whereOf[earlier!]} (id ${candidates[earlier!]!.sourceId})`,
       });
       continue;
     }
-    seenIds.add(idKey);
-    seenRows.set(rowKey, `${row.where} (id ${result.sourceId})`);
+    ids.add(result.sourceId);
+    seenRows.set(rowKey, candidates.length);
+    whereOf.push(row.where);
     candidates.push(result);
   }
   return { candidates, rejected };
