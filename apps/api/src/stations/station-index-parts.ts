@@ -23,6 +23,12 @@ export interface StationIndexParts {
   search: SearchParts;
 }
 
+/** What a worker that builds only the search answers (its ids, to check it read the same stations). */
+export interface SearchOnlyParts {
+  ids: string[];
+  search: SearchParts;
+}
+
 /** The buffers of `parts`' typed arrays, to transfer to another thread. */
 export function stationIndexBuffers(parts: StationIndexParts): ArrayBuffer[] {
   const { lons, lats, blockOf, ends, operatorOf } = parts;
@@ -62,7 +68,8 @@ export class StationIndexBuilder {
   private ends: Uint32Array;
   private readonly operatorTexts: string[] = [];
   private operatorOf: Uint32Array;
-  private readonly search: StationSearchBuilder;
+  /** Null when another thread builds the search (StationIndexBuilder's `withSearch`). */
+  private readonly search: StationSearchBuilder | null;
   /** Which operator text, by `operator\nbrand`: a few hundred companies among 200,000 stations. */
   private readonly operatorIds = new Map<string, number>();
 
@@ -70,6 +77,7 @@ export class StationIndexBuilder {
   constructor(
     expected = 1024,
     private readonly blockBytesMin = TEXT_BLOCK,
+    withSearch = true,
   ) {
     const n = Math.max(1, expected);
     this.lons = new Float64Array(n);
@@ -78,7 +86,7 @@ export class StationIndexBuilder {
     this.blockOf = new Uint16Array(n);
     this.block = Buffer.from(new ArrayBuffer(blockBytesMin));
     this.operatorOf = new Uint32Array(n);
-    this.search = new StationSearchBuilder(expected);
+    this.search = withSearch ? new StationSearchBuilder(expected) : null;
   }
 
   /** Adds the next station. */
@@ -119,7 +127,7 @@ export class StationIndexBuilder {
     this.blockBytes = at;
     this.blockOf[i] = this.blocks.length;
     this.ends[i] = at;
-    this.search.add(row);
+    this.search?.add(row);
     // With the short names of the companies ("Indraprastha Gas Limited" is found by "IGL" too).
     const key = `${row.operator ?? ''}\n${row.brand ?? ''}`;
     let operator = this.operatorIds.get(key);
@@ -130,8 +138,8 @@ export class StationIndexBuilder {
     this.operatorOf[i] = operator;
   }
 
-  /** The index's data, every array cut to its length. */
-  finish(): StationIndexParts {
+  /** The index's data, every array cut to its length; `search` as another thread built it, when it did. */
+  finish(search?: SearchParts): StationIndexParts {
     const n = this.ids.length;
     return {
       ids: this.ids,
@@ -142,7 +150,7 @@ export class StationIndexBuilder {
       ends: this.ends.slice(0, n),
       operatorTexts: this.operatorTexts,
       operatorOf: this.operatorOf.slice(0, n),
-      search: this.search.finish(),
+      search: search ?? this.search!.finish(),
     };
   }
 }

@@ -191,6 +191,46 @@ function joinSqliteRows(
   return n;
 }
 
+/** What the station search reads of a station (StationSearch's fields), with its id. */
+export type StationSearchRow = Pick<
+  StationIndexRow,
+  'id' | 'name' | 'brand' | 'operator' | 'city' | 'region' | 'address'
+>;
+
+/**
+ * Hands `visit` the searched fields of every active station, not hidden, in the order of
+ * readStationIndexRows: what a thread that builds only the search reads (station-index-build.ts).
+ */
+export async function readStationSearchRows(db: Db, visit: (row: StationSearchRow) => void): Promise<number> {
+  const sqlite = sqliteConnectionOf(db);
+  const columns = 's.id, s.name, s.brand, s.operator, s.city, s.region, s.address';
+  if (sqlite) {
+    const rows = sqlite
+      .prepare(`select ${columns} from stations s ${ACTIVE} order by s.id`)
+      .raw()
+      .iterate() as IterableIterator<[string, string, ...(string | null)[]]>;
+    let n = 0;
+    for (const [id, name, brand, operator, city, region, address] of rows) {
+      visit({
+        id,
+        name,
+        brand: brand!,
+        operator: operator!,
+        city: city!,
+        region: region!,
+        address: address!,
+      });
+      n++;
+    }
+    return n;
+  }
+  const result =
+    await sql<StationSearchRow>`select ${sql.raw(columns)} from stations s ${sql.raw(ACTIVE)}`.execute(db);
+  const rows = result.rows.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  for (const row of rows) visit(row);
+  return rows.length;
+}
+
 /** Every active station, not hidden, ordered by id, as StationIndexRow with its whole packed text in `data`. */
 export async function loadStationIndexRows(db: Db): Promise<StationIndexRow[]> {
   const rows: StationIndexRow[] = [];

@@ -6,8 +6,17 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { openDatabase, sqliteConnectionOf } from '../db/database';
-import { StationIndexBuilder, type StationIndexParts, stationIndexBuffers } from './station-index-parts';
-import { readStationIndexRows } from './station-index-repository';
+import {
+  type SearchOnlyParts,
+  StationIndexBuilder,
+  type StationIndexParts,
+  stationIndexBuffers,
+} from './station-index-parts';
+import { readStationIndexRows, readStationSearchRows } from './station-index-repository';
+import { StationSearchBuilder, searchBuffers } from './station-search';
+
+/** The search a 'rows' worker sends in place of one it did not build (the main thread puts the real one in). */
+const EMPTY_SEARCH = new StationSearchBuilder(0).finish();
 
 /** What the worker is told: where the database is (DbOptions). */
 export interface StationIndexWorkerData {
@@ -15,21 +24,38 @@ export interface StationIndexWorkerData {
   sqlitePath: string;
   /** About how many stations there are (sizes the builder's arrays). */
   expected: number;
+  /** What to build: everything, everything but the search, or only the search (station-index-build.ts). */
+  part: 'all' | 'rows' | 'search';
 }
 
 /** What it answers. */
-export type StationIndexWorkerReply = { parts: StationIndexParts } | { error: string };
+export type StationIndexWorkerReply =
+  | { parts: StationIndexParts }
+  | { searchOnly: SearchOnlyParts }
+  | { error: string };
 
-const { databaseUrl, sqlitePath, expected } = workerData as StationIndexWorkerData;
+const { databaseUrl, sqlitePath, expected, part } = workerData as StationIndexWorkerData;
 const handle = openDatabase({ databaseUrl, sqlitePath });
 // This connection only reads, once, then closes: memory-mapped, SQLite reads its pages without a system call
 // each (the id-ordered scan visits them out of file order); the mapping goes with the connection.
 sqliteConnectionOf(handle.db)?.pragma(`mmap_size = ${2 ** 30}`);
 try {
-  const builder = new StationIndexBuilder(expected);
-  await readStationIndexRows(handle.db, (row) => builder.add(row));
-  const parts = builder.finish();
-  parentPort!.postMessage({ parts } satisfies StationIndexWorkerReply, stationIndexBuffers(parts));
+  if (part === 'search') {
+    const ids: string[] = [];
+    const builder = new StationSearchBuilder(expected);
+    await readStationSearchRows(handle.db, (row) => {
+      ids.push(row.id);
+      builder.add(row);
+    });
+    const search = builder.finish();
+    const reply: StationIndexWorkerReply = { searchOnly: { ids, search } };
+    parentPort!.postMessage(reply, searchBuffers(search));
+  } else {
+    const builder = new StationIndexBuilder(expected, undefined, part === 'all');
+    await readStationIndexRows(handle.db, (row) => builder.add(row));
+    const parts = builder.finish(part === 'rows' ? EMPTY_SEARCH : undefined);
+    parentPort!.postMessage({ parts } satisfies StationIndexWorkerReply, stationIndexBuffers(parts));
+  }
 } catch (err) {
   parentPort!.postMessage({
     error: err instanceof Error ? (err.stack ?? err.message) : String(err),
