@@ -4,7 +4,8 @@ import { insertStations, realStations } from '../../test/helpers/real-stations';
 import { createTestDb, TEST_DATABASE_URL, TEST_DIALECTS, type TestDb } from '../../test/helpers/test-db';
 import { type DbHandle, openDatabase } from '../db/database';
 import { StationIndex } from './station-index';
-import { buildOnThisThread, buildStationIndexParts } from './station-index-build';
+import { buildOnThisThread, buildStationIndexParts, joinWorkerReplies } from './station-index-build';
+import { StationSearchBuilder } from './station-search';
 
 /** The same database as `test`, opened again by openDatabase (as the server opens it), so a worker can too. */
 function reopenAsServer(test: TestDb): DbHandle {
@@ -54,6 +55,30 @@ describe.each(TEST_DIALECTS)('station index built in a worker thread on %s', (di
     const built = await buildStationIndexParts(server.db, () => undefined);
     expect(built.builtIn).toBe('thread');
     expect(built.parts.ids).toHaveLength(599);
+  });
+});
+
+describe('the two workers’ answers', () => {
+  let test: TestDb;
+  afterAll(async () => test?.cleanup());
+
+  it('are joined only when both read the same stations', async () => {
+    test = await createTestDb('sqlite');
+    await insertStations(test.db, realStations().slice(0, 50));
+    const built = await buildOnThisThread(test.db);
+    const rows = { parts: { ...built, search: new StationSearchBuilder(0).finish() } };
+    const search = { searchOnly: { ids: [...built.ids], search: built.search } };
+
+    const joined = joinWorkerReplies(rows, search);
+    expect(joined?.search).toBe(built.search);
+    expect(joined?.ids).toBe(built.ids);
+    // A station added, retired or renamed between the two reads: the ids differ, so nothing is joined.
+    const moved = { searchOnly: { ids: built.ids.slice(1), search: built.search } };
+    expect(joinWorkerReplies(rows, moved)).toBeNull();
+    const other = [...built.ids];
+    other[10] = 'st_elsewhere';
+    expect(joinWorkerReplies(rows, { searchOnly: { ids: other, search: built.search } })).toBeNull();
+    expect(joinWorkerReplies(rows, { error: 'no such table' })).toBeNull();
   });
 });
 

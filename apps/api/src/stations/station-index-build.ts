@@ -87,6 +87,19 @@ function sameIds(a: readonly string[], b: readonly string[]): boolean {
 }
 
 /**
+ * The index's data from the rows worker's reply and the search worker's, or null when they did not read the
+ * same stations (a change landed between their reads).
+ */
+export function joinWorkerReplies(
+  rows: StationIndexWorkerReply,
+  search: StationIndexWorkerReply,
+): StationIndexParts | null {
+  if (!('parts' in rows) || !('searchOnly' in search)) return null;
+  if (!sameIds(rows.parts.ids, search.searchOnly.ids)) return null;
+  return { ...rows.parts, search: search.searchOnly.search };
+}
+
+/**
  * Builds the index's data in two worker threads at once, each over its own connection: one the rows, one the
  * search (a third of the work), so that on two cores neither waits for the other. Each reads its own
  * snapshot, so they may differ if a change lands in between: then one worker builds everything.
@@ -99,8 +112,8 @@ async function buildInWorkers(
     runWorker(script, { ...location, part: 'rows' }),
     runWorker(script, { ...location, part: 'search' }),
   ]);
-  if ('parts' in rows && 'searchOnly' in search && sameIds(rows.parts.ids, search.searchOnly.ids))
-    return { ...rows.parts, search: search.searchOnly.search };
+  const joined = joinWorkerReplies(rows, search);
+  if (joined) return joined;
   const all = await runWorker(script, { ...location, part: 'all' });
   if (!('parts' in all)) throw new Error('station index worker: no index in its answer');
   return all.parts;
