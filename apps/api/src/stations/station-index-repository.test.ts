@@ -107,7 +107,7 @@ describe.each(TEST_DIALECTS)('station index rows on %s', (dialect) => {
     const parts = builder.finish();
     expect(parts.blocks.length).toBeGreaterThan(20);
     const blocky = new StationIndex(parts);
-    expected.forEach((s, i) => expect(blocky.station(i)).toEqual(s));
+    for (const [i, s] of expected.entries()) expect(blocky.station(i)).toEqual(s);
     // Every optional field was really exercised, in both shapes.
     const full = rows.map((r) => stationFromIndexRow(r.data, r.lon, r.lat)).filter((s) => s.price);
     expect(full.length).toBeGreaterThan(3);

@@ -1,5 +1,4 @@
 import type { Station } from '@cng/shared';
-import type SQLite from 'better-sqlite3';
 import { type Kysely, sql } from 'kysely';
 import { type Db, sqliteConnectionOf } from '../db/database';
 import { isSqlite } from '../db/dialect';
