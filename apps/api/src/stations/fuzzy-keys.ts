@@ -1,3 +1,5 @@
+import { grownArray } from '../lib/grown-array';
+
 const rows = [new Int32Array(64), new Int32Array(64), new Int32Array(64)];
 
 /**
@@ -47,12 +49,8 @@ export class PairCollector {
 
   add(list: number, item: number): void {
     if (this.length === this.lists.length) {
-      const lists = new Int32Array(this.length * 2);
-      lists.set(this.lists);
-      this.lists = lists;
-      const items = new Int32Array(this.length * 2);
-      items.set(this.items);
-      this.items = items;
+      this.lists = grownArray(this.lists);
+      this.items = grownArray(this.items);
     }
     this.lists[this.length] = list;
     this.items[this.length++] = item;

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { distanceKm } from '@cng/shared';
+import { grownArray } from '../lib/grown-array';
 import type { PlaceColumns } from './place-index';
 import { foldedWords } from './station-search';
 
@@ -210,11 +211,7 @@ export function mergePlaces(
   let next = new Int32Array(n * 2);
   const keyOf = (name: string, country: string) => `${foldedWords(name).join(' ')}|${country}`;
   const link = (key: string, i: number) => {
-    if (i >= next.length) {
-      const grown = new Int32Array(next.length * 2);
-      grown.set(next);
-      next = grown;
-    }
+    if (i >= next.length) next = grownArray(next);
     next[i] = first.get(key) ?? -1;
     first.set(key, i);
   };

@@ -1,4 +1,5 @@
 import { operatorSearchText } from '@cng/shared';
+import { grownArray } from '../lib/grown-array';
 import type { StationIndexRow } from './station-index-repository';
 import { type SearchParts, StationSearchBuilder, searchBuffers } from './station-search';
 
@@ -40,13 +41,6 @@ export function stationIndexBuffers(parts: StationIndexParts): ArrayBuffer[] {
 /** Bytes per block of packed rows: 8 MB, about 16,000 stations. */
 const TEXT_BLOCK = 8 * 2 ** 20;
 
-/** A typed array twice as long (or `min`), with the same contents. */
-function grown<T extends Float64Array | Uint32Array | Uint16Array>(a: T, min = 0): T {
-  const b = new (a.constructor as new (n: number) => T)(Math.max(a.length * 2, min));
-  b.set(a);
-  return b;
-}
-
 /**
  * Takes the stations of a StationIndex one at a time, in position order, keeping of each only what the index
  * holds: a station streamed from the database becomes garbage at once instead of living until the build
@@ -73,7 +67,10 @@ export class StationIndexBuilder {
   /** Which operator text, by `operator\nbrand`: a few hundred companies among 200,000 stations. */
   private readonly operatorIds = new Map<string, number>();
 
-  /** `expected`: how many stations will be added, if known; `blockBytes`: the blocks' size (tests make it small). */
+  /**
+   * `expected`: how many stations will be added, if known; `blockBytesMin`: the blocks' size (tests make it
+   * small); `withSearch`: false when another thread builds the search (finish is then given it).
+   */
   constructor(
     expected = 1024,
     private readonly blockBytesMin = TEXT_BLOCK,
@@ -93,11 +90,11 @@ export class StationIndexBuilder {
   add(row: StationIndexRow): void {
     const i = this.ids.length;
     if (i === this.lons.length) {
-      this.lons = grown(this.lons);
-      this.lats = grown(this.lats);
-      this.ends = grown(this.ends);
-      this.blockOf = grown(this.blockOf);
-      this.operatorOf = grown(this.operatorOf);
+      this.lons = grownArray(this.lons);
+      this.lats = grownArray(this.lats);
+      this.ends = grownArray(this.ends);
+      this.blockOf = grownArray(this.blockOf);
+      this.operatorOf = grownArray(this.operatorOf);
     }
     this.ids.push(row.id);
     this.lons[i] = row.lon;

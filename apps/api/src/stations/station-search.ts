@@ -1,4 +1,5 @@
 import { foldText, STATION_API_LIMITS } from '@cng/shared';
+import { grownArray } from '../lib/grown-array';
 import { FuzzyKeys } from './fuzzy-keys';
 
 /** Lower-cases and strips accents so "Forlì", "FORLI" and "forli" are one term (one rule with @cng/shared). */
@@ -59,13 +60,6 @@ function levenshtein(a: string, b: string): number {
   return prev[b.length]!;
 }
 
-/** Grows a typed array to twice its length (or `min`), keeping its contents. */
-function grown<T extends Int32Array | Uint16Array>(a: T, min = 0): T {
-  const b = new (a.constructor as new (n: number) => T)(Math.max(a.length * 2, min));
-  b.set(a);
-  return b;
-}
-
 /** A finished StationSearch's data (StationSearchBuilder.finish). */
 export interface SearchParts {
   size: number;
@@ -121,7 +115,7 @@ export class StationSearchBuilder {
   /** Adds the next station (document `size`). */
   add(s: SearchFields): void {
     const doc = this.size++;
-    if (this.size * NF > this.fieldLengths.length) this.fieldLengths = grown(this.fieldLengths);
+    if (this.size * NF > this.fieldLengths.length) this.fieldLengths = grownArray(this.fieldLengths);
     for (let f = 0; f < NF; f++) {
       const value = s[FIELDS[f]!];
       if (value == null) continue;
@@ -141,9 +135,9 @@ export class StationSearchBuilder {
       this.avgFieldLength[f] = (avg * doc + unique) / (doc + 1);
       if (this.used + distinct > this.keys.length) {
         const min = this.used + distinct;
-        this.keys = grown(this.keys, min);
-        this.docs = grown(this.docs, min);
-        this.freqs = grown(this.freqs, min);
+        this.keys = grownArray(this.keys, min);
+        this.docs = grownArray(this.docs, min);
+        this.freqs = grownArray(this.freqs, min);
       }
       for (let k = 0; k < distinct; k++) {
         this.keys[this.used] = words[2 + 2 * k]! * NF + f;
