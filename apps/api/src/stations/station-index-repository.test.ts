@@ -3,10 +3,26 @@ import type { RootOperationNode } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { insertStations, realStations } from '../../test/helpers/real-stations';
 import { createTestDb, TEST_DIALECTS, type TestDb } from '../../test/helpers/test-db';
+import type { Db } from '../db/database';
 import { StationIndex } from './station-index';
 import { StationIndexBuilder } from './station-index-parts';
-import { loadStationIndexRows, readStationIndexRows, stationFromIndexRow } from './station-index-repository';
+import {
+  packedRowText,
+  readStationIndexRows,
+  type StationIndexRow,
+  stationFromIndexRow,
+} from './station-index-repository';
 import { loadActiveStations } from './station-repository';
+
+/** Every active station, not hidden, ordered by id, as StationIndexRow with its whole packed text in `data`. */
+async function loadStationIndexRows(db: Db): Promise<StationIndexRow[]> {
+  const rows: StationIndexRow[] = [];
+  await readStationIndexRows(db, (row) => {
+    const { sources: _, ...rest } = row;
+    rows.push({ ...rest, data: packedRowText(row) });
+  });
+  return rows;
+}
 
 /** Real stations, a few of them with every optional field set (values for this test only). */
 function stationsWithEveryField(): Station[] {

@@ -230,16 +230,6 @@ export async function readStationSearchRows(db: Db, visit: (row: StationSearchRo
   return rows.length;
 }
 
-/** Every active station, not hidden, ordered by id, as StationIndexRow with its whole packed text in `data`. */
-export async function loadStationIndexRows(db: Db): Promise<StationIndexRow[]> {
-  const rows: StationIndexRow[] = [];
-  await readStationIndexRows(db, (row) => {
-    const { sources: _, ...rest } = row;
-    rows.push({ ...rest, data: packedRowText(row) });
-  });
-  return rows;
-}
-
 type Packed = [...unknown[], unknown[][]];
 
 /**
