@@ -2,7 +2,8 @@
  * HTTP load (autocannon, 50 connections) on a real server over loopback, on the stations of the product's
  * real import: /api/stations/nearest (k = 10, random points across India and Italy) and /api/health, each as a
  * ratio against a bare Fastify route answering `{hello: 'world'}` (a second, plain Fastify instance with no
- * plugins, in the same process), measured in the same run. A trivial route on the API server (every hook:
+ * plugins, in the same process), measured in the same run. The bare route is measured again sending the headers
+ * nearest's answers carry (security, CORS, rate limit, caching), to show what those alone cost. A trivial route on the API server (every hook:
  * rate limit, CORS, security headers; no work) shows what the hooks alone cost. Nearest is measured again with
  * `Accept-Encoding: br`, as phones ask: then compression is part of each answer's cost. Both servers run in a child
  * process (this file with --serve) so the load generator does not share its thread. BENCH_PORT_BASE moves
@@ -22,6 +23,10 @@ const PORT_BASE = Number(process.env.BENCH_PORT_BASE ?? 8120);
 const PORTS = Array.from({ length: 10 }, (_, i) => PORT_BASE + i);
 /** A route with every API hook and no work: the floor nearest is measured against. */
 const TRIVIAL_PATH = '/api/bench/trivial';
+/** The bare route with the API's answer headers. */
+const WITH_HEADERS_PATH = '/with-api-headers';
+/** Headers Node or Fastify write for any answer, which the bare route then sends on its own. */
+const UNSENT_BY_ROUTE = new Set(['content-length', 'content-type', 'date', 'connection', 'keep-alive']);
 
 interface Result {
   requests: { average: number; total: number };
@@ -45,7 +50,7 @@ async function serve(port: number) {
     AUTO_IMPORT: 'false',
     WEB_DIST: '/nonexistent-web-dist',
     // The per-IP limit would turn the whole run into 429s from one load generator.
-    API_RATE_LIMIT_PER_MIN: '1000000',
+    API_RATE_LIMIT_PER_MIN: '1000000000',
   });
   const app = await buildApp({ config, dbHandle: real.db, changes: createLocalChangeFeed() });
   app.get(TRIVIAL_PATH, { schema: { hide: true } }, async () => ({ ok: true }));
@@ -54,6 +59,16 @@ async function serve(port: number) {
   const { default: Fastify } = await import('fastify');
   const bare = Fastify({ logger: false });
   bare.get('/', async () => ({ hello: 'world' }));
+  // The same route sending the headers the API's answers carry (security, CORS, rate-limit, caching), as
+  // nearest sent them: what the headers alone cost, beside the work of the API's hooks and routes.
+  const sample = await app.inject({ method: 'GET', url: '/api/stations/nearest?lat=28.6&lon=77.2&limit=10' });
+  const apiHeaders = Object.fromEntries(
+    Object.entries(sample.headers).filter(([name]) => !UNSENT_BY_ROUTE.has(name)),
+  ) as Record<string, string>;
+  bare.get(WITH_HEADERS_PATH, async (_request, reply) => {
+    reply.headers(apiHeaders);
+    return { hello: 'world' };
+  });
   // Not measured: the server process's CPU time, read between runs, for CPU per request.
   bare.get('/cpu', async () => process.cpuUsage());
   let barePort = port + 1;
@@ -151,6 +166,10 @@ async function main() {
     const base = `http://127.0.0.1:${port}`;
     const targets = [
       { name: 'bare Fastify route', run: loader(autocannon, `http://127.0.0.1:${barePort}/`, null) },
+      {
+        name: 'bare, API headers',
+        run: loader(autocannon, `http://127.0.0.1:${barePort}${WITH_HEADERS_PATH}`, null),
+      },
       { name: 'trivial API route', run: loader(autocannon, `${base}${TRIVIAL_PATH}`, null) },
       { name: '/api/health', run: loader(autocannon, `${base}/api/health`, null) },
       { name: '/api/stations/nearest', run: loader(autocannon, `${base}/api/stations/nearest`, paths) },

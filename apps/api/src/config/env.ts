@@ -107,7 +107,7 @@ export const ENV_SPEC = {
   },
   API_RATE_LIMIT_PER_MIN: {
     default: 600,
-    parse: int(1, 1_000_000),
+    parse: int(1, 1_000_000_000),
     doc: 'Per-IP requests per minute on /api',
   },
   COOKIE_SECRET: {

@@ -132,13 +132,17 @@ describe('NearestIndex edge cases on synthetic points', () => {
 
   it('stays exact when a radius holds thousands of points, with and without a filter', () => {
     const rand = seededRandom(5);
-    // 6,000 points in one city-sized square: more than it pays to rank, so the best-first search answers.
-    const points = Array.from({ length: 6000 }, () => ({ lon: 77 + rand() * 0.5, lat: 28.4 + rand() * 0.5 }));
+    // 6,000 points in a 5 km square: from inside it the first box (under a km) is ranked; from just outside,
+    // the box that reaches the square holds more than it pays to rank, so the best-first search answers.
+    const points = Array.from({ length: 6000 }, () => ({
+      lon: 77 + rand() * 0.05,
+      lat: 28.4 + rand() * 0.05,
+    }));
     const index = indexOf(points);
     const odd = (i: number) => i % 2 === 1;
     for (const [lon, lat] of [
-      [77.25, 28.65],
-      [76.9, 28.3],
+      [77.025, 28.425],
+      [76.99, 28.39],
     ] as const) {
       expect(
         sameNearest(index.nearest(lon, lat, 10, 100), bruteForceNearest(points, lon, lat, 10, 100)),
@@ -149,9 +153,53 @@ describe('NearestIndex edge cases on synthetic points', () => {
       expect(sameNearest(index.nearest(lon, lat, 25, 100, odd), want)).toBeNull();
       // And a radius small enough to rank its box: the same answer either way.
       expect(
-        sameNearest(index.nearest(lon, lat, 10, 3), bruteForceNearest(points, lon, lat, 10, 3)),
+        sameNearest(index.nearest(lon, lat, 10, 0.3), bruteForceNearest(points, lon, lat, 10, 0.3)),
       ).toBeNull();
     }
+  });
+
+  it('stays exact as the box grows: a city, its suburbs and a town far out, with filters that skip most', () => {
+    const rand = seededRandom(9);
+    // Dense in the centre (within ~3 km), sparse to 40 km, and a few points just inside and past 50 km.
+    const points = [
+      ...Array.from({ length: 300 }, () => ({
+        lon: 77.2 + (rand() - 0.5) * 0.06,
+        lat: 28.6 + (rand() - 0.5) * 0.06,
+      })),
+      ...Array.from({ length: 200 }, () => ({
+        lon: 77.2 + (rand() - 0.5) * 0.8,
+        lat: 28.6 + (rand() - 0.5) * 0.8,
+      })),
+      ...Array.from({ length: 20 }, () => ({
+        lon: 77.2 + (rand() - 0.5) * 1.2,
+        lat: 28.6 + (rand() - 0.5) * 1.2,
+      })),
+    ];
+    const index = indexOf(points);
+    const rare = (i: number) => i % 17 === 0;
+    let checked = 0;
+    for (let q = 0; q < 60; q++) {
+      const [lon, lat] = [77.2 + (rand() - 0.5) * 1.1, 28.6 + (rand() - 0.5) * 1.1];
+      for (const [limit, radiusKm] of [
+        [10, 50],
+        [1, 50],
+        [40, 20],
+        [10, 4],
+      ] as const) {
+        const got = index.nearest(lon, lat, limit, radiusKm);
+        expect(sameNearest(got, bruteForceNearest(points, lon, lat, limit, radiusKm))).toBeNull();
+        const want = bruteForceNearest(points, lon, lat, 1e9, radiusKm).filter((h) => rare(h.index));
+        expect(sameNearest(index.nearest(lon, lat, limit, radiusKm, rare), want.slice(0, limit))).toBeNull();
+        if (got.length) checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(150);
+  });
+
+  it('answers nothing for a query that is not a point (NaN), and does not hang', () => {
+    const index = indexOf([{ lon: 77.2, lat: 28.6 }]);
+    expect(index.nearest(Number.NaN, 28.6, 10, 50)).toEqual([]);
+    expect(index.nearest(77.2, Number.NaN, 10, 50)).toEqual([]);
   });
 
   it('returns only the single nearest point with limit 1', () => {

@@ -1,11 +1,12 @@
 import { ApiErrorSchema, BboxQuerySchema, BboxResponseSchema, STATION_API_LIMITS } from '@cng/shared';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { JsonBytes } from '../lib/json-bytes';
 import {
+  addStationJson,
   badInput,
   JSON_CONTENT_TYPE,
   LIST_CACHE_CONTROL,
   parseNumberList,
-  presentStationJson,
   RATE_LIMITED_RESPONSE,
 } from './present';
 import type { Bbox } from './station-clusters';
@@ -48,13 +49,14 @@ const bboxRoute: FastifyPluginAsyncTypebox = async (app) => {
       const { clusters, stations } = index.clusters.query(bbox, zoom);
       const now = new Date();
       const shown = stations.slice(0, STATION_API_LIMITS.bboxMaxStations);
-      const stationsJson = shown.map((i) => presentStationJson(index, i, now, app.statusProvider));
+      // Serialised here, as UTF-8 (see addStationJson): BboxResponseSchema, field for field.
+      const out = new JsonBytes().text(`{"zoom":${zoom},"clusters":${JSON.stringify(clusters)},"stations":[`);
+      shown.forEach((i, k) => {
+        if (k > 0) out.text(',');
+        addStationJson(out, index, i, now, app.statusProvider);
+      });
       reply.header('Cache-Control', LIST_CACHE_CONTROL).type(JSON_CONTENT_TYPE);
-      // Serialised here (see presentStationJson): BboxResponseSchema, field for field.
-      const body =
-        `{"zoom":${zoom},"clusters":${JSON.stringify(clusters)},"stations":[${stationsJson.join(',')}],` +
-        `"truncated":${shown.length < stations.length}}`;
-      return reply.send(body as never);
+      return reply.send(out.text(`],"truncated":${shown.length < stations.length}}`).finish() as never);
     },
   );
 };

@@ -7,7 +7,8 @@ import {
   STATION_API_LIMITS,
 } from '@cng/shared';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { JSON_CONTENT_TYPE, LIST_CACHE_CONTROL, presentStationJson, RATE_LIMITED_RESPONSE } from './present';
+import { JsonBytes } from '../lib/json-bytes';
+import { addStationJson, JSON_CONTENT_TYPE, LIST_CACHE_CONTROL, RATE_LIMITED_RESPONSE } from './present';
 
 /** GET /api/stations/nearest: stations by great-circle distance from a point, with filters. */
 const nearestRoute: FastifyPluginAsyncTypebox = async (app) => {
@@ -45,15 +46,25 @@ const nearestRoute: FastifyPluginAsyncTypebox = async (app) => {
               (!statuses || statuses.has(statusProvider.summaryFor(index.idOf(i)).status))
           : undefined;
       const hits = index.nearest.nearest(lon, lat, limit, radiusKm, keep);
-      const stations = hits.map((hit) => {
-        const bearing = bearingDeg(lon, lat, index.nearest.lonOf(hit.index), index.nearest.latOf(hit.index));
-        const extra = `,"distanceKm":${hit.distanceKm},"bearingDeg":${bearing}`;
-        return presentStationJson(index, hit.index, now, statusProvider, extra);
-      });
+      // Serialised here, as UTF-8 (see addStationJson): NearestResponseSchema, field for field.
+      const out = new JsonBytes().text(
+        `{"lon":${lon},"lat":${lat},"radiusKm":${radiusKm},"count":${hits.length},"stations":[`,
+      );
+      for (let k = 0; k < hits.length; k++) {
+        const { index: i, distanceKm } = hits[k]!;
+        const bearing = bearingDeg(lon, lat, index.nearest.lonOf(i), index.nearest.latOf(i));
+        if (k > 0) out.text(',');
+        addStationJson(
+          out,
+          index,
+          i,
+          now,
+          statusProvider,
+          `,"distanceKm":${distanceKm},"bearingDeg":${bearing}`,
+        );
+      }
       reply.header('Cache-Control', LIST_CACHE_CONTROL).type(JSON_CONTENT_TYPE);
-      // Serialised here (see presentStationJson): NearestResponseSchema, field for field.
-      const body = `{"lon":${lon},"lat":${lat},"radiusKm":${radiusKm},"count":${stations.length},"stations":[${stations.join(',')}]}`;
-      reply.send(body as never);
+      reply.send(out.text(']}').finish() as never);
     },
   );
 };

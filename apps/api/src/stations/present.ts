@@ -1,5 +1,6 @@
 import { ApiErrorSchema, lastConfirmedOf, type StationSummary } from '@cng/shared';
 import { Type } from 'typebox';
+import type { JsonBytes } from '../lib/json-bytes';
 import { DECIMAL_NUMBER } from '../plugins/query-shape';
 import type { StationIndex } from './station-index';
 import type { StatusProvider } from './station-index-plugin';
@@ -23,18 +24,19 @@ export function presentStation(
 }
 
 /**
- * presentStation as JSON text, for lists on the hot path (see stationListJson: the text is made once and
- * reused while the station's openNow and unknown status stay the same). `extra` is more `,"key":value`
- * pairs for the station, already serialised.
+ * presentStation as JSON, appended to a list answer on the hot path (see stationListJson: each station's JSON
+ * is made once and reused, in UTF-8, while its openNow and unknown status stay the same). `extra` is more
+ * `,"key":value` pairs for the station, already serialised.
  */
-export function presentStationJson(
+export function addStationJson(
+  out: JsonBytes,
   index: StationIndex,
   i: number,
   now: Date,
   statusProvider: StatusProvider,
   extra = '',
-): string {
-  return `${stationListJson(index, i, now, statusProvider)}${extra}}`;
+): JsonBytes {
+  return out.add(stationListJson(index, i, now, statusProvider)).text(`${extra}}`);
 }
 
 /** The content type Fastify gives JSON; a string sent with it goes out as it is, unserialised. */
