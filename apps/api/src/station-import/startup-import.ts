@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
+import { withLeanHeap } from '../lib/lean-heap';
 import { type DefaultSource, defaultSources } from './default-sources';
 import { countStations } from './import-repository';
 import { runImport } from './import-run';
@@ -85,7 +86,7 @@ export async function runStartupImport(app: FastifyInstance): Promise<{ imported
       ),
     );
     try {
-      const result = await runImport(app.db, parsed, { onProgress });
+      const result = await withLeanHeap(() => runImport(app.db, parsed, { onProgress }));
       imported++;
       app.log.info({ source: label, counts: result.counts }, 'start-up import: source imported');
       if (result.changed) await app.changes.publish('stations-changed', { reason: 'import' });
