@@ -117,6 +117,8 @@ test('at 375 px the picker sits in the open menu and Indic pages fit the screen 
 }) => {
   for (const address of ['/hi/App', '/ta/', '/kn/pricing', '/bn/about']) {
     await page.goto(address);
+    // A tap before the app has taken over the prerendered page does nothing: wait for it.
+    await page.locator('#root[data-live]').waitFor({ state: 'attached' });
     await page.locator('.menu-toggle').click();
     const picker = page.getByTestId('language-picker');
     await expect(picker.locator('summary')).toBeVisible();
