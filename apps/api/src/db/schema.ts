@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /**
  * Table types for Kysely. Both dialects store booleans as 0/1 integers and times as ISO-8601 UTC text,
@@ -180,6 +180,12 @@ export interface ModerationDecisionsTable {
   created_at: string;
 }
 
+/** One row (id 1): a new random value on every write to stations and station_sources (migration 0008). */
+export interface StationIndexRevisionTable {
+  id: number;
+  revision: ColumnType<string, never, never>;
+}
+
 export interface Database {
   stations: StationsTable;
   station_sources: StationSourcesTable;
@@ -190,4 +196,5 @@ export interface Database {
   station_reports: StationReportsTable;
   station_proposals: StationProposalsTable;
   moderation_decisions: ModerationDecisionsTable;
+  station_index_revision: StationIndexRevisionTable;
 }

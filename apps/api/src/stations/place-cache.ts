@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { encodeSections, openSections, type SectionArray, type SectionKind } from '../lib/section-file';
 import type { PlaceColumns, PlaceIndexParts, TextList } from './place-index';
 
 /**
  * The gazetteer's compact file (ADR 0011): the merged places as columns and their words index, so a server
  * loads it in tens of milliseconds with a few MB of strings instead of reading and indexing both packages.
- * Layout: "CNGPLACE", the header's byte length (uint32 LE), 4 bytes unused, the header (JSON: tables of
- * country and division codes, and each section's type, byte offset and length), then the sections, each
- * starting at a multiple of 8 so they are read as typed arrays in place. Text is UTF-8: the words as lines,
+ * Layout: a section file (src/lib/section-file.ts) with the magic "CNGPLACE" and, in its header, the tables of
+ * country and division codes; its sections are read as typed arrays in place. Text is UTF-8: the words as lines,
  * decoded at load; the names end to end with where each ends, decoded only when a place is shown.
  * Generated on the machine from the packages, never committed: the data stay the packages' (CC BY, ODbL).
  */
@@ -16,23 +16,12 @@ const MAGIC = 'CNGPLACE';
 /** Bumped whenever the layout or what goes into it changes (with the index's folding or ranking columns). */
 export const PLACE_CACHE_FORMAT = 1;
 
-type Kind = 'u8' | 'u16' | 'u32' | 'i32' | 'f64';
-type Typed = Uint8Array | Uint16Array | Uint32Array | Int32Array | Float64Array;
-const CONSTRUCTORS = {
-  u8: Uint8Array,
-  u16: Uint16Array,
-  u32: Uint32Array,
-  i32: Int32Array,
-  f64: Float64Array,
-} as const;
-
-interface Header {
+/** The file's own header fields (src/lib/section-file.ts adds the sections and the length). */
+interface PlaceFields {
   format: number;
   places: number;
   countries: string[];
   admins: string[];
-  sections: { name: string; kind: Kind; offset: number; length: number }[];
-  bytes: number;
 }
 
 /** `values` as indexes into a table of their distinct values (at most 65,536 of them). */
@@ -91,7 +80,7 @@ export function encodePlaces(columns: PlaceColumns, parts: PlaceIndexParts): Buf
   const countries = tabulate(columns.countryCodes);
   const admins = tabulate(columns.adminCodes);
   const names = packTexts(columns.names);
-  const sections: [string, Kind, Typed][] = [
+  const sections: [string, SectionKind, SectionArray][] = [
     ['names', 'u8', names.blob],
     ['nameEnds', 'u32', names.ends],
     ['countries', 'u16', countries.indexes],
@@ -107,64 +96,22 @@ export function encodePlaces(columns: PlaceColumns, parts: PlaceIndexParts): Buf
     ['fuzzyOffsets', 'i32', parts.fuzzy.offsets],
     ['fuzzyPostings', 'i32', parts.fuzzy.postings],
   ];
-  const align = (n: number) => Math.ceil(n / 8) * 8;
-  const headerOf = (start: number): Header => {
-    let offset = start;
-    const placed = sections.map(([name, kind, data]) => {
-      const at = offset;
-      offset = align(offset + data.byteLength);
-      return { name, kind, offset: at, length: data.length };
-    });
-    return {
-      format: PLACE_CACHE_FORMAT,
-      places: columns.names.length,
-      countries: countries.table,
-      admins: admins.table,
-      sections: placed,
-      bytes: offset,
-    };
+  const fields: PlaceFields = {
+    format: PLACE_CACHE_FORMAT,
+    places: columns.names.length,
+    countries: countries.table,
+    admins: admins.table,
   };
-  // The header's length depends on the offsets it lists, which depend on its length: settle it in two passes.
-  let json = JSON.stringify(headerOf(0));
-  for (let pass = 0; pass < 3; pass++) {
-    const next = JSON.stringify(headerOf(align(16 + Buffer.byteLength(json))));
-    if (next === json) break;
-    json = next;
-  }
-  const header = JSON.parse(json) as Header;
-  const out = Buffer.alloc(header.bytes);
-  out.write(MAGIC, 0, 'latin1');
-  out.writeUInt32LE(Buffer.byteLength(json), 8);
-  out.write(json, 16, 'utf8');
-  if (header.sections[0]!.offset < 16 + Buffer.byteLength(json))
-    throw new Error('place cache: header overlaps');
-  sections.forEach(([, , data], i) => {
-    out.set(new Uint8Array(data.buffer, data.byteOffset, data.byteLength), header.sections[i]!.offset);
-  });
-  return out;
+  return encodeSections(MAGIC, fields, sections);
 }
 
 /** The gazetteer read back from its compact file's bytes; the columns and index are views of `buffer`. */
 export function decodePlaces(buffer: ArrayBuffer): { columns: PlaceColumns; parts: PlaceIndexParts } {
-  const bytes = new Uint8Array(buffer);
   const fail = (why: string): never => {
     throw new Error(`place cache: ${why}`);
   };
-  if (bytes.length < 16 || Buffer.from(bytes.buffer, 0, 8).toString('latin1') !== MAGIC)
-    fail('not a place file');
-  const headerBytes = Buffer.from(bytes.buffer, 0, bytes.length).readUInt32LE(8);
-  if (16 + headerBytes > bytes.length) fail('truncated header');
-  const header = JSON.parse(Buffer.from(bytes.buffer, 16, headerBytes).toString('utf8')) as Header;
+  const { header, section } = openSections<PlaceFields>(new Uint8Array(buffer), MAGIC, 'place file');
   if (header.format !== PLACE_CACHE_FORMAT) fail(`format ${header.format}, not ${PLACE_CACHE_FORMAT}`);
-  if (header.bytes !== bytes.length) fail(`${bytes.length} bytes, not ${header.bytes}`);
-  const section = <K extends Kind>(name: string, kind: K): InstanceType<(typeof CONSTRUCTORS)[K]> => {
-    const s = header.sections.find((x) => x.name === name) ?? fail(`no section ${name}`);
-    if (s.kind !== kind) fail(`section ${name} is ${s.kind}, not ${kind}`);
-    const Ctor = CONSTRUCTORS[kind];
-    if (s.offset % 8 !== 0 || s.offset + s.length * Ctor.BYTES_PER_ELEMENT > bytes.length)
-      fail(`section ${name}`);
-    return new Ctor(buffer, s.offset, s.length) as InstanceType<(typeof CONSTRUCTORS)[K]>;
-  };
   // Line by line, each its own string (not slices kept alive by one 1 MB string).
   const text = (name: string, count: number) => {
     const blob = section(name, 'u8');

@@ -3,11 +3,17 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { type Db, databaseLocationOf } from '../db/database';
 import { StationIndexBuilder, type StationIndexParts } from './station-index-parts';
-import { countActiveStations, latestImportRunId, readStationIndexRows } from './station-index-repository';
+import {
+  countActiveStations,
+  latestImportRunId,
+  readStationIndexRows,
+  stationIndexRevision,
+} from './station-index-repository';
+import { readSnapshot, snapshotPathOf, writeSnapshot } from './station-index-snapshot';
 import type { StationIndexWorkerData, StationIndexWorkerReply } from './station-index-worker';
 
-/** Where a StationIndex's data was built: in a worker thread, or on the calling thread. */
-export type BuiltIn = 'worker' | 'thread';
+/** Where a StationIndex's data came from: a worker thread, the calling thread, or a snapshot file (ADR 0024). */
+export type BuiltIn = 'worker' | 'thread' | 'snapshot';
 
 /** A StationIndex's data and where it was built. */
 export interface BuiltParts {
@@ -21,20 +27,81 @@ export interface PreparedIndex extends BuiltParts {
   importRunId: number | null;
   /** Why the worker thread failed, when it did and the data was built on this thread instead. */
   workerError?: unknown;
+  /** The snapshot file (SQLite only): why it was not read, and the writing of a new one, when one is written. */
+  snapshot?: { file: string; unusable?: string; written?: Promise<void> };
+}
+
+/** Options of prepareStationIndex (tests lower the thresholds). */
+export interface PrepareOptions {
+  /** From how many active stations the index is built in worker threads (WORKER_MIN_STATIONS). */
+  minForWorker?: number;
+  /** From how many stations a built index is kept in a snapshot file (SNAPSHOT_MIN_STATIONS). */
+  minForSnapshot?: number;
+  /**
+   * Whether the index may come from its snapshot (default): a start's first build. A rebuild after a change
+   * passes false, since the change itself moved the revision.
+   */
+  fromSnapshot?: boolean;
 }
 
 /**
- * Reads the newest import run's id, then builds the index's data (buildStationIndexParts): a run that lands
- * during the read is newer than the id, so it triggers one more rebuild, never none. The server starts this
- * before loading the rest of the app (server.ts), so a worker reads while the app is built.
+ * From how many stations a built index is written to a snapshot file: below it a build takes well under a
+ * second, and the file would only take space.
  */
-export async function prepareStationIndex(db: Db): Promise<PreparedIndex> {
+const SNAPSHOT_MIN_STATIONS = 20_000;
+
+/** The snapshot file of `db`'s index: beside a SQLite file; none for PostgreSQL or `:memory:`. */
+function snapshotFileOf(db: Db): string | null {
+  const location = databaseLocationOf(db);
+  if (!location || location.databaseUrl || !location.sqlitePath || location.sqlitePath === ':memory:')
+    return null;
+  return snapshotPathOf(location.sqlitePath);
+}
+
+/**
+ * Reads the newest import run's id, then the index's data: from its snapshot file when that was made from the
+ * database as it is now (ADR 0024), else built (buildStationIndexParts) and, from SNAPSHOT_MIN_STATIONS, written
+ * to a new snapshot in the background. A run that lands during the read is newer than the id, so it triggers
+ * one more rebuild, never none; a write during the build moves the revision past the snapshot's stamp, read
+ * before the build, so that snapshot is never used. The server starts this before loading the rest of the app
+ * (server.ts), so a worker reads while the app is built.
+ */
+export async function prepareStationIndex(db: Db, options: PrepareOptions = {}): Promise<PreparedIndex> {
   const importRunId = await latestImportRunId(db);
+  const file = snapshotFileOf(db);
+  const revision = file ? await stationIndexRevision(db) : null;
+  let unusable: string | undefined;
+  if (file && revision !== null && options.fromSnapshot !== false) {
+    const read = readSnapshot(file, revision);
+    if ('parts' in read) return { importRunId, parts: read.parts, builtIn: 'snapshot', snapshot: { file } };
+    unusable = read.unusable;
+  }
   let workerError: unknown;
-  const built = await buildStationIndexParts(db, (err) => {
-    workerError = err;
-  });
-  return { importRunId, ...built, ...(workerError === undefined ? {} : { workerError }) };
+  const built = await buildStationIndexParts(
+    db,
+    (err) => {
+      workerError = err;
+    },
+    options.minForWorker,
+  );
+  const prepared: PreparedIndex = {
+    importRunId,
+    ...built,
+    ...(workerError === undefined ? {} : { workerError }),
+  };
+  if (file && revision !== null) {
+    const keep = built.parts.ids.length >= (options.minForSnapshot ?? SNAPSHOT_MIN_STATIONS);
+    // A stale snapshot that no new one replaces is removed: it could never be used again.
+    const written = keep
+      ? writeSnapshot(file, revision, built.parts)
+      : unusable === 'none'
+        ? undefined
+        : fs.promises.rm(file, { force: true });
+    // Handled by whoever logs it (the index plugin); never an unhandled rejection before it is awaited.
+    written?.catch(() => undefined);
+    prepared.snapshot = { file, ...(unusable ? { unusable } : {}), ...(written ? { written } : {}) };
+  }
+  return prepared;
 }
 
 /**
@@ -135,7 +202,7 @@ export const WORKER_MIN_STATIONS = 20_000;
 export async function buildStationIndexParts(
   db: Db,
   onWorkerFailed: (err: unknown) => void,
-  minForWorker = WORKER_MIN_STATIONS,
+  minForWorker: number = WORKER_MIN_STATIONS,
 ): Promise<BuiltParts> {
   const location = databaseLocationOf(db);
   const expected = location && workerScript ? await countActiveStations(db) : 0;

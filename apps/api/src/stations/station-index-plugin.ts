@@ -39,10 +39,13 @@ export default fp(
     let lastImportRunId: number | null = null;
     let running: Promise<StationIndex> | null = null;
     let queued: Promise<StationIndex> | null = null;
+    /** The snapshot files being written, awaited on close (a test's folder is removed after). */
+    let writing: Promise<void> | undefined;
 
     const build = async (reason: string, prepared?: Promise<PreparedIndex>): Promise<StationIndex> => {
       const started = performance.now();
-      const { importRunId, parts, builtIn, workerError } = await (prepared ?? prepareStationIndex(app.db));
+      const { importRunId, parts, builtIn, workerError, snapshot } = await (prepared ??
+        prepareStationIndex(app.db, { fromSnapshot: reason === 'startup' }));
       if (workerError !== undefined)
         app.log.warn(
           { err: workerError },
@@ -56,9 +59,27 @@ export default fp(
       // The first typo-tolerant search would build this; do it as soon as the loop is free instead.
       setImmediate(() => index.search.prepareFuzzy());
       app.log.info(
-        { reason, stations, builtIn, ms: Math.round(performance.now() - started) },
+        {
+          reason,
+          stations,
+          builtIn,
+          ms: Math.round(performance.now() - started),
+          ...(snapshot?.unusable && snapshot.unusable !== 'none'
+            ? { snapshotNotUsed: snapshot.unusable }
+            : {}),
+        },
         'station index rebuilt',
       );
+      if (snapshot?.written) {
+        const file = snapshot.file;
+        const previous = writing;
+        const logged = snapshot.written.then(
+          () => app.log.info({ file }, 'station index snapshot written'),
+          (err) => app.log.warn({ err, file }, 'station index snapshot not written'),
+        );
+        // Every write still under way is awaited on close, not only the latest.
+        writing = Promise.all([previous, logged]).then(() => undefined);
+      }
       return current;
     };
 
@@ -116,6 +137,7 @@ export default fp(
       if (timer) clearInterval(timer);
       unsubscribe();
       await running?.catch(() => undefined);
+      await writing;
     });
   },
   { name: 'station-index' },

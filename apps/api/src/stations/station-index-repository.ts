@@ -245,3 +245,16 @@ export function stationFromIndexRow(data: string, lon: number, lat: number): Sta
   );
   return stationFromRows({ ...row, lon, lat }, sources);
 }
+
+/**
+ * The station index's revision: moved by the database on every write to stations and station_sources
+ * (migration 0008), so an index snapshot stamped with it is current exactly while it is unchanged.
+ */
+export async function stationIndexRevision(db: Db): Promise<string> {
+  const row = await db
+    .selectFrom('station_index_revision')
+    .select('revision')
+    .where('id', '=', 1)
+    .executeTakeFirstOrThrow();
+  return String(row.revision);
+}

@@ -6,6 +6,7 @@ import * as m0004 from './0004-station-report-network';
 import * as m0005 from './0005-station-display-name';
 import * as m0006 from './0006-station-source-details';
 import * as m0007 from './0007-station-proposals';
+import * as m0008 from './0008-station-index-revision';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the bundled server carries them.
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '0005-station-display-name': m0005,
   '0006-station-source-details': m0006,
   '0007-station-proposals': m0007,
+  '0008-station-index-revision': m0008,
 };
