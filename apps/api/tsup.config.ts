@@ -14,5 +14,5 @@ export default defineConfig({
   target: 'node20',
   sourcemap: true,
   clean: true,
-  noExternal: ['@cng/shared'],
+  noExternal: ['@cng/shared', 'typebox', 'kysely', '@fastify/type-provider-typebox'],
 });

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
@@ -10,7 +11,7 @@ import {
   SqliteDialect,
   sql,
 } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import { migrations } from './migrations';
 import type { Database } from './schema';
 
@@ -57,10 +58,16 @@ export function databaseLocationOf(db: Db): Pick<DbOptions, 'databaseUrl' | 'sql
   return locations.get(db);
 }
 
+/**
+ * The pg package, loaded when a PostgreSQL database is opened: a server on the embedded SQLite file (and each of
+ * its index worker threads) does not pay to load it at every start.
+ */
+const loadPg = (): typeof pg => createRequire(import.meta.url)('pg') as typeof pg;
+
 /** Opens the database: PostgreSQL when a URL is given, else the embedded SQLite file (WAL mode). */
 export function openDatabase(options: DbOptions): DbHandle {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new (loadPg().Pool)({ connectionString: options.databaseUrl, max: 10 });
     pool.on('error', (err) => {
       if (options.onPoolError) options.onPoolError(err);
       else console.warn(`PostgreSQL: an idle connection was lost (${err.message}); it will be reopened.`);

@@ -1,4 +1,5 @@
-import nodemailer from 'nodemailer';
+import { createRequire } from 'node:module';
+import type nodemailer from 'nodemailer';
 import { deliveryId, type ForwardableMessage, type Forwarder, type ForwardResult } from './forwarder';
 
 export interface SmtpSettings {
@@ -23,7 +24,9 @@ function hostOf(url: string): string {
 export function createSmtpForwarder(settings: SmtpSettings): Forwarder {
   if (!settings.to) throw new Error('MAIL_TO is required when SMTP_URL is set');
   // Bounded waits (nodemailer's defaults run to minutes): one send must finish well inside the outbox lease.
-  const transport = nodemailer.createTransport({
+  // Loaded only when SMTP is configured: a server that forwards by EmailJS, or not at all, never loads it.
+  const mailer = createRequire(import.meta.url)('nodemailer') as typeof nodemailer;
+  const transport = mailer.createTransport({
     url: settings.url,
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
