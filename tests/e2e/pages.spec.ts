@@ -238,7 +238,7 @@ test('content pages without a map never download map code, and / loads no toast 
   expect(scripts.filter((url) => /toast/i.test(url))).toEqual([]);
 });
 
-test('sitemap.xml indexes one sitemap per language, each listing every content page with its alternates, and robots.txt points to it', async ({
+test('sitemap.xml indexes one sitemap per language, each listing every content page with its alternates, and robots.txt points to it @desktop', async ({
   request,
 }) => {
   const index = await (await request.get('/sitemap.xml')).text();
