@@ -31,15 +31,19 @@ async function main() {
   // Begun now, the index's first build runs beside the loading of the app; the index plugin awaits it on ready.
   const firstIndex = prepareStationIndex(dbHandle.db);
   firstIndex.catch(() => undefined);
-  const [{ buildApp }, contact, changeFeed, { runStartupImport }, { warmPlaceGazetteer }] = await Promise.all(
-    [
-      import('./app'),
-      import('./contact/contact'),
-      import('./lib/change-feed'),
-      import('./station-import/station-import'),
-      import('./stations/stations'),
-    ],
-  );
+  const [
+    { buildApp },
+    contact,
+    changeFeed,
+    { runStartupImport },
+    { preloadPlaceGazetteer, warmPlaceGazetteer },
+  ] = await Promise.all([
+    import('./app'),
+    import('./contact/contact'),
+    import('./lib/change-feed'),
+    import('./station-import/station-import'),
+    import('./stations/stations'),
+  ]);
   let forwarder: Forwarder | null;
   try {
     forwarder = contact.selectForwarder(config);
@@ -78,6 +82,9 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
+  // Run while listen waits for the station index (built in worker threads, or read from its snapshot): the
+  // first driver's place search then finds the gazetteer loaded.
+  setImmediate(() => preloadPlaceGazetteer(app.log));
   await app.listen({ port: config.PORT, host: config.HOST });
   // The place gazetteer's file, built beside the server on the first start only (ADR 0011).
   warmPlaceGazetteer(app.log);

@@ -3,7 +3,7 @@ import { placeGazetteerLoadMs } from '../src/stations/place-gazetteer';
 import { realStations } from './helpers/real-stations';
 import { createStationApiApp } from './helpers/station-api-app';
 
-// A file of its own: each test file runs in a fresh worker, so nothing else has loaded the gazetteer here.
+// Runs isolated (the api-fresh project, apps/api/vitest.config.ts): nothing else has loaded the gazetteer here.
 describe('the place gazetteer', () => {
   let t: Awaited<ReturnType<typeof createStationApiApp>>;
   beforeAll(async () => {
@@ -11,7 +11,7 @@ describe('the place gazetteer', () => {
   });
   afterAll(async () => t?.close());
 
-  it('is loaded by the first place search, not when the server starts', async () => {
+  it('is loaded by the first place search, not when the app is built (server.ts preloads it while the index builds)', async () => {
     expect(placeGazetteerLoadMs()).toBeNull();
     expect((await t.app.inject({ url: '/api/stations/search?q=pune' })).statusCode).toBe(200);
     expect(placeGazetteerLoadMs()).toBeGreaterThan(0);

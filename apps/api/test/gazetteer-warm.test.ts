@@ -7,16 +7,29 @@ import {
   placeFileBuilt,
   placeGazetteer,
   placeGazetteerLoadedFrom,
+  preloadPlaceGazetteer,
   setPlaceCacheDir,
   warmPlaceGazetteer,
 } from '../src/stations/place-gazetteer';
 
-// A file of its own: each test file runs in a fresh worker, so nothing else has loaded the gazetteer here.
+// Runs isolated (the api-fresh project, apps/api/vitest.config.ts): nothing else has loaded the gazetteer here.
 describe("the place gazetteer's file on a server's first start", () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cng-places-warm-'));
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-  it('is built by a child process, and the first search then reads it instead of the packages', async () => {
+  it('is not loaded at start while its file is missing: the start never reads the packages', () => {
+    setPlaceCacheDir(dir);
+    const said: string[] = [];
+    const started = performance.now();
+    preloadPlaceGazetteer({ warn: (_: object, msg: string) => said.push(msg) });
+    expect(placeGazetteerLoadedFrom()).toBeNull();
+    expect(fs.existsSync(placeCacheFile())).toBe(false);
+    expect(said).toEqual([]);
+    // Reading and merging the packages takes seconds; looking for the file, a moment.
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+
+  it('is built by a child process, then loaded from it at the next start, before any search', async () => {
     setPlaceCacheDir(dir);
     const said: string[] = [];
     const log = { info: (msg: string) => said.push(msg), warn: (_: object, msg: string) => said.push(msg) };
@@ -34,8 +47,11 @@ describe("the place gazetteer's file on a server's first start", () => {
     await placeFileBuilt();
     expect(said).toHaveLength(1);
     expect(placeGazetteerLoadedFrom()).toBeNull();
-    const gazetteer = placeGazetteer();
+    // What server.ts does while the station index is built: the file is read, no search needed.
+    preloadPlaceGazetteer(log);
     expect(placeGazetteerLoadedFrom()).toBe('file');
+    expect(said).toHaveLength(1);
+    const gazetteer = placeGazetteer();
     expect(gazetteer.place(gazetteer.search('andheri', { limit: 1 })[0]!.place)).toMatchObject({
       name: 'Andheri',
       countryCode: 'IN',

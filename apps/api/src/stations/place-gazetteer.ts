@@ -103,6 +103,21 @@ export function placeGazetteer(): PlaceIndex {
   return loaded.index;
 }
 
+/**
+ * Loads the gazetteer now, if its compact file is there (never the seconds-long build from the packages: that is
+ * `warmPlaceGazetteer`'s, in a child process). A server calls it while the station index's first build runs in
+ * worker threads or is read from its snapshot, so the first place search (~170 ms of loading, +22 MB) is not
+ * paid by the first driver who searches (ADR 0011, addendum).
+ */
+export function preloadPlaceGazetteer(log: { warn(obj: object, msg: string): void }): void {
+  if (loaded || warming || !fs.existsSync(placeCacheFile())) return;
+  try {
+    placeGazetteer();
+  } catch (err) {
+    log.warn({ err }, 'place gazetteer: not loaded at start; the first place search will');
+  }
+}
+
 /** The compact file being built by a child process (`warmPlaceGazetteer`), until it exits. */
 let warming: Promise<void> | null = null;
 

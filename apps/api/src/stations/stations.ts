@@ -1,7 +1,13 @@
 // The stations slice's public entry: the read API (index, search, presenters, routes) as other slices and the
 // app see it. Anything not exported here is the slice's own business (ADR 0015).
 export { isGenericName, normaliseCompanies, shortOf } from './company-aliases';
-export { placeFileBuilt, placeGazetteer, setPlaceCacheDir, warmPlaceGazetteer } from './place-gazetteer';
+export {
+  placeFileBuilt,
+  placeGazetteer,
+  preloadPlaceGazetteer,
+  setPlaceCacheDir,
+  warmPlaceGazetteer,
+} from './place-gazetteer';
 export type { PreparedIndex } from './station-index-build';
 export {
   default as stationIndexPlugin,
