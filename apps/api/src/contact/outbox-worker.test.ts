@@ -59,7 +59,7 @@ describe.each(TEST_DIALECTS)('contact outbox on %s against a fake EmailJS', (dia
   };
 
   beforeAll(async () => {
-    fake = await startFakeEmailJs(8141);
+    fake = await startFakeEmailJs();
   });
   afterAll(async () => fake.close());
   beforeEach(async () => {
@@ -207,7 +207,7 @@ describe.each(TEST_DIALECTS)('contact outbox on %s against a fake EmailJS', (dia
   });
 
   it('lets two workers drain the same queue without ever sending a message twice', async () => {
-    const slow = await startFakeEmailJs(8148, { delayMs: 30 });
+    const slow = await startFakeEmailJs(0, { delayMs: 30 });
     // Two instances share one PostgreSQL. SQLite has one server process, whose single connection takes
     // transactions in turn: two connections in one thread would block each other in SQLite's synchronous
     // busy wait. So on SQLite the two workers (two owners) share the connection, as they would in one server.

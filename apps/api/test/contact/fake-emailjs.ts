@@ -13,9 +13,10 @@ export interface FakeEmailJsRequest {
 
 /**
  * A loopback server that answers like EmailJS's `POST /api/v1.0/email/send`: "OK" for 200, the status text
- * otherwise, or a dropped connection. Answers come from `script` in order, then `fallback`.
+ * otherwise, or a dropped connection. Answers come from `script` in order, then `fallback`. On `port`, or on a
+ * free one the system picks (0, the default): its address is `url`.
  */
-export async function startFakeEmailJs(port: number, options: { delayMs?: number } = {}) {
+export async function startFakeEmailJs(port = 0, options: { delayMs?: number } = {}) {
   const requests: FakeEmailJsRequest[] = [];
   const script: FakeAnswer[] = [];
   let fallback: FakeAnswer = 200;
@@ -53,8 +54,9 @@ export async function startFakeEmailJs(port: number, options: { delayMs?: number
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => resolve());
   });
+  const { port: bound } = server.address() as { port: number };
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${bound}`,
     requests,
     /** Queues answers for the next requests. */
     answer(...answers: FakeAnswer[]) {
