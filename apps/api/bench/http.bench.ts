@@ -5,7 +5,8 @@
  * plugins, in the same process), measured in the same run. The bare route is measured again sending the headers
  * nearest's answers carry (security, CORS, rate limit, caching), to show what those alone cost. A trivial route on the API server (every hook:
  * rate limit, CORS, security headers; no work) shows what the hooks alone cost. Nearest is measured again with
- * `Accept-Encoding: br`, as phones ask: then compression is part of each answer's cost. Both servers run in a child
+ * `Accept-Encoding: br`, as phones ask: then compression is part of each answer's cost. The API server logs as the
+ * product does by default (LOG_LEVEL info, LOG_REQUESTS writes-and-errors), to /dev/null. Both servers run in a child
  * process (this file with --serve) so the load generator does not share its thread. BENCH_PORT_BASE moves
  * the ten candidate ports of the API server; the bare one takes the next free port after it.
  *
@@ -54,13 +55,19 @@ async function serve(port: number) {
   const config = loadConfig({
     NODE_ENV: 'production',
     COOKIE_SECRET: 'bench-only-secret-bench-only-secret',
-    LOG_LEVEL: 'silent',
     AUTO_IMPORT: 'false',
     WEB_DIST: '/nonexistent-web-dist',
     // The per-IP limit would turn the whole run into 429s from one load generator.
     API_RATE_LIMIT_PER_MIN: '1000000000',
   });
-  const app = await buildApp({ config, dbHandle: real.db, changes: createLocalChangeFeed() });
+  // The product's default log level and request lines (LOG_LEVEL, LOG_REQUESTS), written to a file as a
+  // deployment writes them: what a request costs to log is part of what it costs.
+  const app = await buildApp({
+    config,
+    dbHandle: real.db,
+    changes: createLocalChangeFeed(),
+    logger: { level: config.LOG_LEVEL, file: '/dev/null' },
+  });
   app.get(TRIVIAL_PATH, { schema: { hide: true } }, async () => ({ ok: true }));
   await app.listen({ port, host: '127.0.0.1' });
   // The baseline of the issue: Fastify with defaults, one route, nothing else.

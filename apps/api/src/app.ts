@@ -15,6 +15,7 @@ import errorHandler, {
 } from './plugins/error-handler';
 import healthRoutes from './plugins/health-routes';
 import queryShape from './plugins/query-shape';
+import { RequestLogPolicy } from './plugins/request-log';
 import sameOriginWrites from './plugins/same-origin-writes';
 import security, { securityHeaders } from './plugins/security';
 import { partAwareValidatorFactory } from './plugins/validator-compilers';
@@ -44,6 +45,7 @@ export async function buildApp(deps: AppDeps) {
   const headers = securityHeaders(config.TILE_URL);
   const app = Fastify({
     logger: deps.logger ?? { level: config.LOG_LEVEL },
+    logController: new RequestLogPolicy(config.LOG_REQUESTS),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 64 * 1024,
     // The station index's first build is awaited in an onReady hook; built in a worker thread (or read from

@@ -64,6 +64,11 @@ export const ENV_SPEC = {
     parse: oneOf('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'),
     doc: 'Log level (pino)',
   },
+  LOG_REQUESTS: {
+    default: 'writes-and-errors',
+    parse: oneOf('all', 'writes-and-errors', 'none'),
+    doc: 'Which requests get a log line at info: all, writes and answers of 400 or more, or none',
+  },
   DATABASE_URL: {
     default: '',
     parse: (raw: string) => {

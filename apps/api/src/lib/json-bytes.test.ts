@@ -20,6 +20,27 @@ describe('JsonBytes', () => {
     expect(out.byteLength).toBe(Buffer.byteLength(expected));
   });
 
+  it('never hands out memory twice: every answer keeps its bytes while later answers are made', () => {
+    // Enough answers of the sizes nearest sends to fill several shared blocks, and one too large to share.
+    const sizes = [
+      3_300,
+      19_192,
+      1,
+      65_536,
+      70_000,
+      250_000,
+      ...Array.from({ length: 200 }, (_, i) => 500 + i * 97),
+    ];
+    const answers = sizes.map((size, i) => {
+      const text = String.fromCharCode(97 + (i % 26)).repeat(size);
+      return { text, bytes: new JsonBytes().text(text).finish() };
+    });
+    for (const { text, bytes } of answers) {
+      expect(bytes.byteLength).toBe(text.length);
+      expect(bytes.toString('latin1')).toBe(text);
+    }
+  });
+
   it('answers an empty buffer when nothing was added', () => {
     expect(new JsonBytes().finish().byteLength).toBe(0);
   });

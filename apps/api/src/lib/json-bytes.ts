@@ -28,7 +28,7 @@ export class JsonBytes {
   /** The whole answer. */
   finish(): Buffer {
     this.flush();
-    const out = Buffer.allocUnsafe(this.byteLength);
+    const out = answerBuffer(this.byteLength);
     let at = 0;
     for (const part of this.parts) {
       if (typeof part === 'string') at += out.write(part, at);
@@ -46,4 +46,30 @@ export class JsonBytes {
     this.byteLength += Buffer.byteLength(this.pending);
     this.pending = '';
   }
+}
+
+/** The memory answers are cut from (see answerBuffer). */
+const POOL_BYTES = 512 * 1024;
+/** Answers larger than this get memory of their own. */
+const POOLED_MAX_BYTES = POOL_BYTES / 8;
+let pool: ArrayBuffer | null = null;
+let poolUsed = 0;
+
+/**
+ * Memory for one answer of `size` bytes, as Node's own Buffer pool gives it to buffers under 4 KB: cut one after
+ * the other from a shared 512 KB block, never handed out twice (a full block is left to the garbage collector
+ * once the last answer cut from it has been written), so a socket still writing one answer cannot see another.
+ * A list answer is larger than Node's pool takes (nearest, k = 10: 3–20 KB): Buffer.allocUnsafe gave each its own
+ * backing store, a native allocation and a weak callback per answer (~1.2 µs of a 19 KB answer's 3.5 µs here).
+ */
+function answerBuffer(size: number): Buffer {
+  if (size > POOLED_MAX_BYTES) return Buffer.allocUnsafeSlow(size);
+  if (pool === null || poolUsed + size > POOL_BYTES) {
+    pool = new ArrayBuffer(POOL_BYTES);
+    poolUsed = 0;
+  }
+  const out = Buffer.from(pool, poolUsed, size);
+  // The next answer starts on an 8-byte boundary, as Node aligns its pool's.
+  poolUsed = (poolUsed + size + 7) & ~7;
+  return out;
 }

@@ -36,31 +36,40 @@ export default fp(
           'survive a restart or work across instances. Set COOKIE_SECRET (32+ characters).',
       );
     }
-    // No hook: most requests (every station read) carry no device; the cookie is parsed only here, on the
-    // routes that need the device id, instead of on every request.
-    if (!app.hasDecorator('parseCookie')) await app.register(cookie, { secret, hook: false });
+    // @fastify/cookie only for its parser, signer and serialiser, registered in a context of its own: with no
+    // hook it still adds an onSend hook to every route of the context it is in, which every answer of the whole
+    // API (every station read) then ran for nothing. The cookie is parsed, checked and set only here, on the
+    // routes that need the device id.
+    let cookies: Pick<FastifyInstance, 'parseCookie' | 'signCookie' | 'unsignCookie'> | undefined;
+    await app.register(async (scope) => {
+      await scope.register(cookie, { secret, hook: false });
+      cookies = scope;
+    });
+    const { parseCookie, signCookie, unsignCookie } = cookies!;
     app.decorateRequest('deviceId', '');
 
     const secure = app.config.NODE_ENV === 'production';
     app.decorate('requireDeviceId', async (request: FastifyRequest, reply: FastifyReply) => {
       const header = request.headers.cookie;
-      const raw = header ? app.parseCookie(header)[DEVICE_COOKIE] : undefined;
+      const raw = header ? parseCookie(header)[DEVICE_COOKIE] : undefined;
       if (raw) {
-        const unsigned = request.unsignCookie(raw);
+        const unsigned = unsignCookie(raw);
         if (unsigned.valid && unsigned.value && UUID.test(unsigned.value)) {
           request.deviceId = unsigned.value;
           return;
         }
       }
       request.deviceId = randomUUID();
-      reply.setCookie(DEVICE_COOKIE, request.deviceId, {
-        signed: true,
-        httpOnly: true,
-        sameSite: 'lax',
-        secure,
-        path: '/api',
-        maxAge: MAX_AGE_SEC,
-      });
+      reply.header(
+        'set-cookie',
+        cookie.serialize(DEVICE_COOKIE, signCookie(request.deviceId), {
+          httpOnly: true,
+          sameSite: 'lax',
+          secure,
+          path: '/api',
+          maxAge: MAX_AGE_SEC,
+        }),
+      );
     });
   },
   { name: 'device-id' },

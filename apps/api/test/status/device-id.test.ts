@@ -37,7 +37,13 @@ describe('device cookie across instances and in production', () => {
   it('marks the cookie Secure in production', async () => {
     const res = await post(prodA, stationIds[0]!);
     expect(res.statusCode).toBe(201);
-    expect(res.cookies.find((c) => c.name === DEVICE_COOKIE)).toMatchObject({ secure: true, httpOnly: true });
+    expect(res.cookies.find((c) => c.name === DEVICE_COOKIE)).toMatchObject({
+      secure: true,
+      httpOnly: true,
+      sameSite: 'Lax',
+      path: '/api',
+      maxAge: 400 * 24 * 3600,
+    });
   });
 
   it('is recognised by another instance with the same secret, and not with another secret', async () => {
