@@ -84,53 +84,62 @@ test('a page on another origin cannot write through a visitor’s browser; the s
   expect(await reports()).toBe(before + 1);
 });
 
-test('a station name of 200 characters with no spaces does not widen the finder on a phone @mobile', async ({
-  page,
-  context,
-  request,
-}) => {
-  await waitForStations(request);
-  const longName = `${'CNGSTATION'.repeat(20)}`;
-  const longAddress = `${'Road'.repeat(75)}`;
-  // The longest name and address the importers accept, served as the API would serve them.
-  let patchedId = '';
-  await page.route('**/api/stations/nearest?*', async (route) => {
-    const res = await route.fetch();
-    const body = await res.json();
-    // The first answer's nearest becomes the long-named station, in every later answer too (the finder asks
-    // again, e.g. for the nearest of any kind, and another answer's first may be another station).
-    patchedId ||= body.stations[0].id;
-    for (const station of body.stations)
+// The answers below are rewritten in the page's requests; once the app's service worker controls the page it
+// fetches a station's own answer and the map's itself, where page.route does not see them (a fresh-clone CI run
+// showed the dialog with the stored name). This test is about layout, so it runs without the service worker.
+test.describe('layout with the longest names', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test('a station name of 200 characters with no spaces does not widen the finder on a phone @mobile', async ({
+    page,
+    context,
+    request,
+  }) => {
+    await waitForStations(request);
+    const longName = `${'CNGSTATION'.repeat(20)}`;
+    const longAddress = `${'Road'.repeat(75)}`;
+    // The longest name and address the importers accept, given to the station nearest the driver in every answer
+    // the API gives about it (nearest lists, the map's viewport, its own page), as a server holding that station
+    // would: the details dialog may show the copy of a station from any of them, whichever came last.
+    const at = { latitude: 41.1, longitude: 16.9317 };
+    const nearest = await request.get(`/api/stations/nearest?lat=${at.latitude}&lon=${at.longitude}&limit=1`);
+    const patchedId: string = (await nearest.json()).stations[0].id;
+    const patch = (station: { id: string }) => {
       if (station.id === patchedId)
         Object.assign(station, { name: longName, displayName: longName, address: longAddress });
-    await route.fulfill({ response: res, json: body });
+    };
+    for (const list of ['**/api/stations/nearest?*', '**/api/stations?bbox=*'])
+      await page.route(list, async (route) => {
+        const res = await route.fetch();
+        const body = await res.json();
+        for (const station of body.stations) patch(station);
+        await route.fulfill({ response: res, json: body });
+      });
+    await page.route(/\/api\/stations\/[A-Za-z0-9_-]+$/, async (route) => {
+      const res = await route.fetch();
+      const body = await res.json();
+      patch(body);
+      await route.fulfill({ response: res, json: body });
+    });
+    await context.grantPermissions(['geolocation']);
+    await context.setGeolocation({ ...at, accuracy: 10 });
+    await page.goto('/App');
+    await expect(page.getByTestId('hud-station-name')).toContainText(longName.slice(0, 40));
+    await expect(page.getByTestId('station-list')).toContainText(longName.slice(0, 40));
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    // The name wraps inside the panel instead of running out of it.
+    const panel = await page.getByTestId('hud').boundingBox();
+    const name = await page.getByTestId('hud-station-name').boundingBox();
+    expect(name!.x + name!.width).toBeLessThanOrEqual(panel!.x + panel!.width + 1);
+    // The long-named station's own row, wherever the list puts it.
+    await page
+      .getByTestId('station-list')
+      .getByRole('button', { name: new RegExp(`^Details.*${longName.slice(0, 40)}`) })
+      .click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText(longAddress.slice(0, 40));
+    const dialogOverflow = await dialog.evaluate((el) => el.scrollWidth - el.clientWidth);
+    expect(dialogOverflow).toBeLessThanOrEqual(0);
   });
-  await page.route(/\/api\/stations\/[A-Za-z0-9_-]+$/, async (route) => {
-    const res = await route.fetch();
-    const body = await res.json();
-    if (body.id === patchedId)
-      Object.assign(body, { name: longName, displayName: longName, address: longAddress });
-    await route.fulfill({ response: res, json: body });
-  });
-  await context.grantPermissions(['geolocation']);
-  await context.setGeolocation({ latitude: 41.1, longitude: 16.9317, accuracy: 10 });
-  await page.goto('/App');
-  await expect(page.getByTestId('hud-station-name')).toContainText(longName.slice(0, 40));
-  await expect(page.getByTestId('station-list')).toContainText(longName.slice(0, 40));
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-  // The name wraps inside the panel instead of running out of it.
-  const panel = await page.getByTestId('hud').boundingBox();
-  const name = await page.getByTestId('hud-station-name').boundingBox();
-  expect(name!.x + name!.width).toBeLessThanOrEqual(panel!.x + panel!.width + 1);
-  // The long-named station's own row: another station may come first in the list (the first answer the
-  // finder got, which chose patchedId, may have been a filtered one).
-  await page
-    .getByTestId('station-list')
-    .getByRole('button', { name: new RegExp(`^Details.*${longName.slice(0, 40)}`) })
-    .click();
-  const dialog = page.getByRole('dialog');
-  await expect(dialog).toContainText(longAddress.slice(0, 40));
-  const dialogOverflow = await dialog.evaluate((el) => el.scrollWidth - el.clientWidth);
-  expect(dialogOverflow).toBeLessThanOrEqual(0);
 });
