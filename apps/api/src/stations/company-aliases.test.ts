@@ -1,5 +1,83 @@
 import { describe, expect, it } from 'vitest';
-import { companyIn, isGenericName, normaliseCompanies, shortOf } from './company-aliases';
+import { seededRandom } from '../../test/helpers/random';
+import { realStations } from '../../test/helpers/real-stations';
+import {
+  COMPANIES,
+  type Company,
+  companyIn,
+  foldWords,
+  isGenericName,
+  normaliseCompanies,
+  shortOf,
+} from './company-aliases';
+
+/** companyIn as it was written first: every alias of every company tested against the folded text. */
+function companyByScan(text: string | null, field: 'name' | 'field'): Company | null {
+  if (!text) return null;
+  const folded = foldWords(text);
+  let best: { company: Company; length: number } | null = null;
+  for (const company of COMPANIES) {
+    const aliases =
+      field === 'field' ? [...company.aliases, ...(company.fieldAliases ?? [])] : company.aliases;
+    for (const alias of aliases)
+      if (folded.includes(` ${alias} `) && (!best || alias.length > best.length))
+        best = { company, length: alias.length };
+  }
+  return best?.company ?? null;
+}
+
+describe('companyIn, looked up by word', () => {
+  it('answers what a scan of every alias answers, for every real name, brand and operator', () => {
+    let named = 0;
+    for (const s of realStations())
+      for (const text of [s.name, s.brand, s.operator])
+        for (const field of ['name', 'field'] as const) {
+          const expected = companyByScan(text, field);
+          expect(companyIn(text, field), `${field}: ${text}`).toBe(expected);
+          if (expected) named++;
+        }
+    // The real lists name companies often enough for the comparison to mean something.
+    expect(named).toBeGreaterThan(1000);
+  });
+
+  it('answers what the scan answers for 20,000 texts made of aliases, their parts and other words', () => {
+    const rand = seededRandom(23);
+    const aliasWords = COMPANIES.flatMap((c) => [...c.aliases, ...(c.fieldAliases ?? [])]);
+    const pieces = [
+      ...aliasWords,
+      ...aliasWords.flatMap((a) => a.split(' ')),
+      ...aliasWords.map((a) => a.toUpperCase().replace(/ /g, '-')),
+      'cng',
+      'station',
+      'pump',
+      'gas',
+      'petrol',
+      'forlì',
+      'ÉNI',
+      'adanitotal',
+      '',
+      '  ',
+      '(',
+      'q8q8',
+      'hp.',
+      'total',
+    ];
+    let named = 0;
+    for (let n = 0; n < 20_000; n++) {
+      const words = Array.from(
+        { length: 1 + Math.floor(rand() * 5) },
+        () => pieces[Math.floor(rand() * pieces.length)]!,
+      );
+      const text = words.join(rand() < 0.8 ? ' ' : ',');
+      for (const field of ['name', 'field'] as const) {
+        const expected = companyByScan(text, field);
+        expect(companyIn(text, field), `${field}: ${text}`).toBe(expected);
+        if (expected) named++;
+      }
+    }
+    expect(named).toBeGreaterThan(10_000);
+  });
+});
 
 describe('the company alias table', () => {
   it('reads every spelling of the Indian gas companies and retailers the issue names', () => {
