@@ -133,6 +133,8 @@ export function foldWords(text: string): string {
 /** One alias of a company, as companyIn looks it up. */
 interface AliasEntry {
   company: Company;
+  /** The company's place in the table: of two aliases as long, the earlier company's wins. */
+  order: number;
   /** The alias between spaces, as it appears in foldWords' text. */
   padded: string;
   length: number;
@@ -145,16 +147,16 @@ interface AliasEntry {
  */
 function aliasesByFirstWord(field: 'name' | 'field'): Map<string, AliasEntry[]> {
   const byWord = new Map<string, AliasEntry[]>();
-  for (const company of COMPANIES) {
+  COMPANIES.forEach((company, order) => {
     const aliases =
       field === 'field' ? [...company.aliases, ...(company.fieldAliases ?? [])] : company.aliases;
     for (const alias of aliases) {
       const first = alias.split(' ')[0]!;
       const entries = byWord.get(first) ?? [];
-      entries.push({ company, padded: ` ${alias} `, length: alias.length });
+      entries.push({ company, order, padded: ` ${alias} `, length: alias.length });
       byWord.set(first, entries);
     }
-  }
+  });
   return byWord;
 }
 const ALIASES = { name: aliasesByFirstWord('name'), field: aliasesByFirstWord('field') };
@@ -176,18 +178,13 @@ export function companyIn(text: string | null | undefined, field: 'name' | 'fiel
       for (const entry of entries)
         if (
           folded.startsWith(entry.padded, start - 1) &&
-          (!best ||
-            entry.length > best.length ||
-            (entry.length === best.length && ORDER.get(entry.company)! < ORDER.get(best.company)!))
+          (!best || entry.length > best.length || (entry.length === best.length && entry.order < best.order))
         )
           best = entry;
     start = end + 1;
   }
   return best?.company ?? null;
 }
-
-/** Index of each company in the table: of two aliases as long, the earlier company's wins. */
-const ORDER = new Map(COMPANIES.map((company, i) => [company, i]));
 
 /** The short name of an operator stored in full ("Indraprastha Gas Limited" → "IGL"), or null. */
 export function shortOf(text: string | null): string | null {
