@@ -4,12 +4,15 @@ import { AppRoutes } from './app/app-routes';
 import { preloadRoute, routeOfAddress } from './app/routes';
 import { activateLocale, localeOfPath } from './i18n/i18n';
 import { redirectToPreferredLocale } from './i18n/locale-redirect';
+import { rememberPickedLocales } from './i18n/remember-locale';
 import { BrowserRouter } from './lib/router';
 import './styles/global.css';
 import './styles/content.css';
 import './styles/i18n.css';
 
 async function start() {
+  // Before anything is awaited: a language picked in the prerendered menu is remembered even before hydration.
+  rememberPickedLocales(document);
   // An English address the service worker answered from its cache, for a driver who reads another language.
   if (redirectToPreferredLocale()) return;
   const container = document.getElementById('root')!;

@@ -1,4 +1,4 @@
-import { LOCALE_COOKIE, type Locale } from '@cng/shared/locales';
+import { isLocale, LOCALE_COOKIE, type Locale } from '@cng/shared/locales';
 
 const ONE_YEAR_S = 365 * 24 * 3600;
 
@@ -15,4 +15,19 @@ export function rememberLocale(locale: Locale): void {
   } catch {
     // Storage can be off (private modes, full): the cookie is enough for the server.
   }
+}
+
+/**
+ * Remembers the language a driver picks in the header's language menu (language-picker.tsx). One listener on
+ * the document, set up as the entry module starts, not a handler on each link: the prerendered menu is a list
+ * of plain links that can be tapped on a slow phone before the page's code and messages have loaded and the
+ * page is hydrated. Without the remembered choice, the server would answer that tap on an English address with
+ * the browser's language again (ADR 0017).
+ */
+export function rememberPickedLocales(doc: Document): void {
+  doc.addEventListener('click', (event) => {
+    const link = (event.target as Element | null)?.closest?.('.language-picker a[hreflang]');
+    const locale = link?.getAttribute('hreflang');
+    if (isLocale(locale)) rememberLocale(locale);
+  });
 }

@@ -1,7 +1,6 @@
 import { LOCALE_NAMES, LOCALES, localePath } from '@cng/shared/locales';
 import { useEffect, useRef, useState } from 'react';
 import { currentLocale, t } from '../../i18n/i18n';
-import { rememberLocale } from '../../i18n/remember-locale';
 import { useLocation } from '../../lib/router';
 import './language-picker.css';
 
@@ -9,7 +8,8 @@ import './language-picker.css';
  * The language menu in the header (issue 18): every language by its own name, each a real link to this same
  * page in that language (so it works before the code runs, and crawlers see the alternates). A disclosure
  * (<details>): keyboard and screen readers get it for free; Escape and a tap outside close it. Choosing a
- * language remembers it (cookie and storage) so the English addresses open in it next time.
+ * language remembers it (cookie and storage) so the English addresses open in it next time: one listener on the
+ * document does that from the start (remember-locale.ts), so a tap before the page is hydrated counts too.
  */
 export function LanguagePicker() {
   const current = currentLocale();
@@ -64,7 +64,6 @@ export function LanguagePicker() {
               hrefLang={locale}
               lang={locale}
               aria-current={locale === current ? 'true' : undefined}
-              onClick={() => rememberLocale(locale)}
             >
               {LOCALE_NAMES[locale]}
             </a>
