@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { StationSourcesTable } from '../db/schema';
 import { emptyCounts, type ImportCounts } from './import-counts';
@@ -117,11 +117,11 @@ class BySourceKey<V> {
     for (const ids of this.bySource.values()) yield* ids.values();
   }
 }
-const hashOf = (text: string) => createHash('sha1').update(text).digest('hex');
+const hashOf = (text: string) => hash('sha1', text, 'hex');
 
 /** A new station's id: derived from its first source, so the same data gives the same ids everywhere. */
 export const stationIdFor = (source: string, sourceId: string): string =>
-  `st_${createHash('sha1').update(keyOf(source, sourceId)).digest('hex').slice(0, 16)}`;
+  `st_${hash('sha1', keyOf(source, sourceId), 'hex').slice(0, 16)}`;
 
 const comparable = (r: StoredStation): Comparable => ({
   lon: Number(r.lon),

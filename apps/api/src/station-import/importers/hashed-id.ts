@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /**
  * A source id for rows their source gives none (MGL, HPOIL, the Greek map): the name and the position to
@@ -9,5 +9,5 @@ export function hashedId(name: unknown, lon: unknown, lat: unknown): string {
   const key = `${String(name ?? '')
     .trim()
     .toLowerCase()}|${Number(lon).toFixed(5)}|${Number(lat).toFixed(5)}`;
-  return `h-${createHash('sha1').update(key).digest('hex').slice(0, 16)}`;
+  return `h-${hash('sha1', key, 'hex').slice(0, 16)}`;
 }

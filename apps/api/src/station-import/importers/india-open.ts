@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import path from 'node:path';
 import { parseJson } from './read-input';
 import type { RegionLookup } from './region-lookup';
@@ -26,7 +26,7 @@ const sourceKeyOf = (row: IndiaRow): string =>
 const sourceIdOf = (row: IndiaRow): string =>
   typeof row.id === 'string' && row.id
     ? row.id
-    : `h-${createHash('sha1').update(`${row.name}|${row.latitude}|${row.longitude}`).digest('hex').slice(0, 16)}`;
+    : `h-${hash('sha1', `${row.name}|${row.latitude}|${row.longitude}`, 'hex').slice(0, 16)}`;
 
 /**
  * Parses the India open CNG dataset (bash1401/cng-route-planner-india-data `dataset/stations.json`) or one of

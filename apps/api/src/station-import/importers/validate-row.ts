@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { CngDetails, CoordinateQuality } from '@cng/shared';
 import tzLookup from '@photostructure/tz-lookup';
 import { iso1A2Code } from '@rapideditor/country-coder';
@@ -272,7 +272,7 @@ export function validateRows(
       ids = new Set();
       seenIds.set(result.source, ids);
     }
-    const rowKey = createHash('sha1').update(duplicateKey(result)).digest('base64');
+    const rowKey = hash('sha1', duplicateKey(result), 'base64');
     const earlier = seenRows.get(rowKey);
     const idSeen = ids.has(result.sourceId);
     if (idSeen || earlier !== undefined) {
