@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { holdBack } from './hold-back';
 
 const SUCCESS = "Hey! Our team received your message. We'll get back to you soon!";
 const NOT_SENT = 'Sorry, your message was not sent. Please try again.';
@@ -26,14 +27,7 @@ test('sends a message: spinner while sending, the exact success toast, fields cl
   await page.screenshot({ path: `/tmp/c8-shots/contact-${info.project.name}.png`, fullPage: true });
   // Hold the real request until the spinner has been checked (a fixed delay raced a loaded machine: the answer
   // came back and the form returned before the check ran); it then reaches the real API.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/api/contact', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdBack(page, '**/api/contact');
   await fill(page, 'Playwright Test', 'e2e@example.in', `Browser test from ${info.project.name}`);
   const answer = page.waitForResponse('**/api/contact');
   await page.getByRole('button', { name: 'Send message' }).click();
@@ -98,14 +92,7 @@ test('text typed before the JavaScript arrives (slow phone) is kept and sent aft
   page,
 }) => {
   // Hold the scripts back so the prerendered form is typed into first, as on a slow 3G connection.
-  let release = () => {};
-  const gate = new Promise<void>((r) => {
-    release = r;
-  });
-  await page.route('**/assets/*.js', async (route) => {
-    await gate;
-    await route.continue();
-  });
+  const release = await holdBack(page, '**/assets/*.js');
   await page.goto('/contact', { waitUntil: 'commit' });
   await fill(page, 'Ravi', 'ravi@example.in', 'Typed before the page was ready');
   // Until the scripts arrive the form cannot send, so an early tap cannot submit it natively.

@@ -1,5 +1,6 @@
 import { LOCALE_NAMES, LOCALES } from '@cng/shared/locales';
 import { expect, type Page, test } from '@playwright/test';
+import { holdBack } from './hold-back';
 
 // Issue 18: the language picker, the remembered choice and the first visit that follows the browser's languages.
 
@@ -64,14 +65,7 @@ test.describe('a Hindi browser', () => {
   }) => {
     // A slow phone: the pricing page's code has not arrived, so the app has not taken over the prerendered page
     // when the driver taps English. That tap once went back to Hindi, as nothing had remembered the choice.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/assets/pricing-page-*.js', async (route) => {
-      await held;
-      await route.continue().catch(() => {});
-    });
+    const release = await holdBack(page, '**/assets/pricing-page-*.js');
     await page.goto('/hi/pricing');
     await expect(page.locator('#root[data-live]')).toHaveCount(0);
     const picker = await openPicker(page);
