@@ -11,7 +11,7 @@ import './styles/content.css';
 import './styles/i18n.css';
 
 async function start() {
-  // Before anything is awaited: a language picked in the prerendered menu is remembered even before hydration.
+  // Before anything is awaited: a language picked in the prerendered menu is remembered before hydration too.
   rememberPickedLocales(document);
   // An English address the service worker answered from its cache, for a driver who reads another language.
   if (redirectToPreferredLocale()) return;

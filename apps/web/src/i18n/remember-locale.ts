@@ -20,9 +20,10 @@ export function rememberLocale(locale: Locale): void {
 /**
  * Remembers the language a driver picks in the header's language menu (language-picker.tsx). One listener on
  * the document, set up as the entry module starts, not a handler on each link: the prerendered menu is a list
- * of plain links that can be tapped on a slow phone before the page's code and messages have loaded and the
- * page is hydrated. Without the remembered choice, the server would answer that tap on an English address with
- * the browser's language again (ADR 0017).
+ * of plain links that can be tapped on a slow connection while the page's own code and messages are still
+ * loading and the page is not yet hydrated. Without the remembered choice, the server would answer that tap on an
+ * English address with the browser's language again (ADR 0017). A tap before the entry module itself has run is
+ * still not remembered (nothing of ours runs yet): the driver picks again once the page is ready.
  */
 export function rememberPickedLocales(doc: Document): void {
   doc.addEventListener('click', (event) => {

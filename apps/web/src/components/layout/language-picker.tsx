@@ -9,7 +9,7 @@ import './language-picker.css';
  * page in that language (so it works before the code runs, and crawlers see the alternates). A disclosure
  * (<details>): keyboard and screen readers get it for free; Escape and a tap outside close it. Choosing a
  * language remembers it (cookie and storage) so the English addresses open in it next time: one listener on the
- * document does that from the start (remember-locale.ts), so a tap before the page is hydrated counts too.
+ * document does that from the entry module's start (remember-locale.ts), so a tap before hydration counts too.
  */
 export function LanguagePicker() {
   const current = currentLocale();
