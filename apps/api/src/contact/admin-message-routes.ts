@@ -4,7 +4,7 @@ import { MAX_INTEGER_ID } from '../db/dialect';
 import { requireBearer } from '../lib/bearer-token';
 import { badInput } from '../lib/http-errors';
 import { listContactMessages } from './contact-repository';
-import { listDeliveryAttempts } from './delivery-attempts';
+import { listDeliveryAttempts } from './outbox-repository';
 
 const StateSchema = Type.Union([
   Type.Literal('spam'),

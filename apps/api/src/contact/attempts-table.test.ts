@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatAttemptsTable } from './attempts-table';
-import type { DeliveryAttempt } from './delivery-attempts';
+import type { DeliveryAttempt } from './outbox-repository';
 
 const attempt = (over: Partial<DeliveryAttempt>): DeliveryAttempt => ({
   id: 1,

@@ -1,4 +1,4 @@
-import type { DeliveryAttempt } from './delivery-attempts';
+import type { DeliveryAttempt } from './outbox-repository';
 import { textTableLines } from './text-table';
 
 const when = (iso: string) => iso.slice(0, 19).replace('T', ' ');

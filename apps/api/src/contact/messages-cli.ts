@@ -4,8 +4,8 @@ import { migrateToLatest, openDatabase } from '../db/database';
 import { terminalSafeJson } from '../lib/unsafe-text';
 import { formatAttemptsTable } from './attempts-table';
 import { listContactMessages, MESSAGE_STATES, type MessageState, requeueFailed } from './contact-repository';
-import { listDeliveryAttempts } from './delivery-attempts';
 import { formatMessagesTable } from './messages-table';
+import { listDeliveryAttempts } from './outbox-repository';
 
 const USAGE = `Usage: npm run messages -- [options]
 

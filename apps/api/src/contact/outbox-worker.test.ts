@@ -2,8 +2,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { type FakeEmailJs, startFakeEmailJs } from '../../test/contact/fake-emailjs';
 import { createTestDb, TEST_DIALECTS, type TestDb } from '../../test/helpers/test-db';
 import { storeContactMessage } from './contact-repository';
-import { INTERRUPTED_DETAIL } from './delivery-attempts';
 import { createEmailJsForwarder } from './forwarders/emailjs-forwarder';
+import { INTERRUPTED_DETAIL } from './outbox-repository';
 import { createOutboxWorker } from './outbox-worker';
 
 const BASE_MS = 1000;

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database';
 import { loadForwardable } from './contact-repository';
-import { beginAttempt, claimDueEntries, finishAttempt } from './delivery-attempts';
 import type { ForwardableMessage, Forwarder } from './forwarders/forwarder';
+import { beginAttempt, claimDueEntries, finishAttempt } from './outbox-repository';
 import { nextStep } from './retry-policy';
 
 export interface OutboxWorkerOptions {
