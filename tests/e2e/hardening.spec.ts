@@ -132,14 +132,21 @@ test.describe('layout with the longest names', () => {
     const panel = await page.getByTestId('hud').boundingBox();
     const name = await page.getByTestId('hud-station-name').boundingBox();
     expect(name!.x + name!.width).toBeLessThanOrEqual(panel!.x + panel!.width + 1);
-    // The long-named station's own row, wherever the list puts it.
+    // The long-named station's own row, wherever the list puts it. The dialog shows the list's copy first and
+    // then the station's own answer: the layout is checked once that answer (patched too) is in, and the test
+    // does not end while its handler still works on it (a fresh-clone CI run failed with "Response has been
+    // disposed" when it did).
+    const ownAnswer = page.waitForResponse((r) => new URL(r.url()).pathname === `/api/stations/${patchedId}`);
     await page
       .getByTestId('station-list')
       .getByRole('button', { name: new RegExp(`^Details.*${longName.slice(0, 40)}`) })
       .click();
+    expect((await ownAnswer).status()).toBe(200);
     const dialog = page.getByRole('dialog');
     await expect(dialog).toContainText(longAddress.slice(0, 40));
+    await expect(dialog.locator('.station-details__name')).toContainText(longName.slice(0, 40));
     const dialogOverflow = await dialog.evaluate((el) => el.scrollWidth - el.clientWidth);
     expect(dialogOverflow).toBeLessThanOrEqual(0);
+    await page.unrouteAll({ behavior: 'wait' });
   });
 });
