@@ -41,6 +41,41 @@ describe('openNow', () => {
     expect(open(at('2026-07-15T05:30:00Z'))).toBe(true);
   });
 
+  it("places sunrise and sunset at the station's own sun, in its own wall-clock time", () => {
+    // Rome, 15 June 2025 (CEST, UTC+2): sunrise ~05:35, sunset ~20:48. The library read the coordinates only as
+    // text, so with numbers it fell back to 06:00-18:00: at 19:00 the station showed closed.
+    const rome = station({
+      lon: 12.4964,
+      lat: 41.9028,
+      countryCode: 'IT',
+      timeZone: 'Europe/Rome',
+      openingHours: 'Mo-Su sunrise-sunset',
+    });
+    const open = compileOpenNow(rome);
+    expect(open(at('2025-06-15T03:25:00Z'))).toBe(false); // 05:25
+    expect(open(at('2025-06-15T03:45:00Z'))).toBe(true); // 05:45
+    expect(open(at('2025-06-15T17:00:00Z'))).toBe(true); // 19:00
+    expect(open(at('2025-06-15T18:40:00Z'))).toBe(true); // 20:40
+    expect(open(at('2025-06-15T18:55:00Z'))).toBe(false); // 20:55
+    // The same station in winter (CET, UTC+1): sunrise ~07:34, sunset ~16:40 on 15 December.
+    expect(open(at('2025-12-15T06:25:00Z'))).toBe(false); // 07:25
+    expect(open(at('2025-12-15T06:45:00Z'))).toBe(true); // 07:45
+    expect(open(at('2025-12-15T15:30:00Z'))).toBe(true); // 16:30
+    expect(open(at('2025-12-15T15:50:00Z'))).toBe(false); // 16:50
+    // Delhi (IST, UTC+05:30), 21 December 2025: sunrise ~07:10, sunset ~17:29; "daylight" is sunrise-sunset.
+    const delhi = compileOpenNow(
+      station({ lon: 77.209, lat: 28.6139, timeZone: 'Asia/Kolkata', openingHours: 'daylight' }),
+    );
+    expect(delhi(at('2025-12-21T01:30:00Z'))).toBe(false); // 07:00
+    expect(delhi(at('2025-12-21T01:50:00Z'))).toBe(true); // 07:20
+    expect(delhi(at('2025-12-21T11:50:00Z'))).toBe(true); // 17:20
+    expect(delhi(at('2025-12-21T12:10:00Z'))).toBe(false); // 17:40
+    // An offset from the sun: open from an hour after sunrise (~06:35 in Rome in June).
+    const late = compileOpenNow({ ...rome, openingHours: 'Mo-Su (sunrise+01:00)-sunset' });
+    expect(late(at('2025-06-15T04:25:00Z'))).toBe(false); // 06:25
+    expect(late(at('2025-06-15T04:45:00Z'))).toBe(true); // 06:45
+  });
+
   it("knows the country's public holidays", () => {
     // 25 December 2026 is a Friday; "PH off" closes the station that day only.
     const open = compileOpenNow(

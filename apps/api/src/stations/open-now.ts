@@ -46,33 +46,65 @@ function safeLookup(lat: number, lon: number): string | null {
 const UNKNOWN: OpenNowFn = () => null;
 const ALWAYS_OPEN: OpenNowFn = () => true;
 
+/** Times the library works out from the sun (after its own rewriting: `daylight` is `sunrise-sunset`). */
+const SUN_TIMES = /sunrise|sunset|dawn|dusk/;
+
+/** A longitude in [-180, 180). */
+const wrapLon = (lon: number) => ((((lon + 180) % 360) + 360) % 360) - 180;
+
+type HoursOfStation = Pick<Station, 'openingHours' | 'timeZone' | 'lon' | 'lat' | 'countryCode' | 'cng'>;
+
+/** The library's hours for `station`, with its sun events worked out at longitude `lon`. */
+function compileAt(hours: string, station: HoursOfStation, lon: number): OpeningHours {
+  // The library reads the coordinates only as text: given numbers it puts sunrise at 06:00 and sunset at 18:00.
+  return new OpeningHours(hours, {
+    lat: String(station.lat),
+    lon: String(lon),
+    address: { country_code: station.countryCode.toLowerCase(), state: '' },
+  });
+}
+
 /**
  * Compiles a station's opening hours once (OpenStreetMap `opening_hours` syntax, public holidays of its
  * country) into a fast "open now?" function. Stations without hours but flagged 24/7 are always open.
+ *
+ * Hours relative to the sun (sunrise, sunset, dawn, dusk) are evaluated, like all hours, on a clock that shows
+ * the station's wall-clock time (wallClockIn), whereas the library takes the sun's events as instants seen on
+ * the process clock. So those events are worked out at the longitude whose sun keeps that clock: moved west by
+ * 15° for each hour the station's zone is ahead of the process clock (the sun's time moves 4 minutes a degree),
+ * which puts each event at the station's own local time. The offset changes with daylight saving time, so
+ * each offset the station is asked in gets its own compiled hours.
  */
-export function compileOpenNow(
-  station: Pick<Station, 'openingHours' | 'timeZone' | 'lon' | 'lat' | 'countryCode' | 'cng'>,
-): OpenNowFn {
+export function compileOpenNow(station: HoursOfStation): OpenNowFn {
   const hours = station.openingHours?.trim();
   if (!hours) return station.cng.open24x7 === true ? ALWAYS_OPEN : UNKNOWN;
   const zone = timeZoneOf(station);
   if (!zone) return UNKNOWN;
   let oh: OpeningHours;
   try {
-    oh = new OpeningHours(hours, {
-      lat: station.lat,
-      lon: station.lon,
-      address: { country_code: station.countryCode.toLowerCase(), state: '' },
-    });
+    oh = compileAt(hours, station, station.lon);
   } catch {
     // Unparseable hours are unknown hours: the answer must never be a guess.
     return UNKNOWN;
   }
+  const byShift = SUN_TIMES.test(oh.prettifyValue()) ? new Map<number, OpeningHours>() : null;
   return (now) => {
     try {
       const local = wallClockIn(now, zone);
-      if (!local || oh.getUnknown(local)) return null;
-      return oh.getState(local);
+      if (!local) return null;
+      let rules = oh;
+      if (byShift) {
+        // Minutes the station's clock is ahead of the process clock at this instant.
+        const shift = Math.round((local.getTime() - now.getTime()) / 60_000);
+        let atShift = byShift.get(shift);
+        if (!atShift) {
+          atShift = compileAt(hours, station, wrapLon(station.lon - shift / 4));
+          byShift.set(shift, atShift);
+        }
+        rules = atShift;
+      }
+      if (rules.getUnknown(local)) return null;
+      return rules.getState(local);
     } catch {
       return null;
     }
