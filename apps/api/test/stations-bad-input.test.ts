@@ -47,6 +47,10 @@ const GET_CORPUS: [string, string][] = [
   [`${N}lat=45&lon=9&radiusKm=Infinity`, 'radiusKm'],
   [`${N}lat=45&lon=9&openNow=maybe`, 'openNow'],
   [`${N}lat=45&lon=9&operator=a`, 'operator'],
+  // Spaces around the text are not part of it (as in the app's filter box): blanks alone are no filter.
+  [`${N}lat=45&lon=9&operator=%20%20`, 'operator'],
+  [`${N}lat=45&lon=9&operator=%09%09`, 'operator'],
+  [`${N}lat=45&lon=9&operator=%20a%20`, 'operator'],
   [`${N}lat=45&lon=9&operator=${'x'.repeat(81)}`, 'operator'],
   [`${N}lat=45&lon=9&status=bogus`, 'status'],
   [`${N}lat=45&lon=9&status=available,,closed`, 'status'],

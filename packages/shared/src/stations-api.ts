@@ -35,7 +35,9 @@ export const NearestQuerySchema = Type.Object(
       Type.String({
         minLength: 2,
         maxLength: 80,
-        description: 'Only stations whose operator or brand contains this text (case and accents ignored)',
+        description:
+          'Only stations whose operator or brand contains this text (case, accents and surrounding spaces ignored; ' +
+          'at least 2 characters besides spaces)',
       }),
     ),
     status: Type.Optional(

@@ -8,7 +8,13 @@ import {
 } from '@cng/shared';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { JsonBytes } from '../lib/json-bytes';
-import { addStationJson, JSON_CONTENT_TYPE, LIST_CACHE_CONTROL, RATE_LIMITED_RESPONSE } from './present';
+import {
+  addStationJson,
+  badInput,
+  JSON_CONTENT_TYPE,
+  LIST_CACHE_CONTROL,
+  RATE_LIMITED_RESPONSE,
+} from './present';
 
 /** GET /api/stations/nearest: stations by great-circle distance from a point, with filters. */
 const nearestRoute: FastifyPluginAsyncTypebox = async (app) => {
@@ -36,7 +42,11 @@ const nearestRoute: FastifyPluginAsyncTypebox = async (app) => {
       const index = app.stationIndex.current;
       const now = new Date();
       const statusProvider = app.statusProvider;
-      const operatorText = operator ? operatorQueryText(operator) : null;
+      const operatorText = operator === undefined ? null : operatorQueryText(operator);
+      // Spaces around the text are no part of it (the app trims its filter box the same way): blanks alone
+      // would otherwise pass the schema's length and filter nothing.
+      if (operatorText !== null && operatorText.length < 2)
+        throw badInput('operator', 'must have at least 2 characters besides spaces');
       const statuses = status ? new Set(status.split(',')) : null;
       const keep =
         operatorText || statuses || openNow !== undefined
