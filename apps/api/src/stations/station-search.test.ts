@@ -37,6 +37,35 @@ describe('StationSearch on the real stations', () => {
     return new Set(foldedWords([s.name, s.brand, s.operator, s.city, s.region, s.address].join(' ')));
   };
 
+  it("splits a station's words where a query splits them: at symbols too (KM 67+744, CNG+Petrol)", () => {
+    // The index once split only at spaces and punctuation, so "+", "=", "|" and "~" stayed inside its words
+    // while the query split at them: "744" or "petrol" found nothing.
+    const joined = /[\p{L}\p{N}][+=|~<>^$`][\p{L}\p{N}]/u;
+    const withSymbols = stations
+      .map((_, i) => i)
+      .filter((i) => joined.test([stations[i]!.name, stations[i]!.address].join(' ')));
+    expect(withSymbols.length).toBeGreaterThan(20);
+    for (const i of withSymbols.slice(0, 40)) {
+      const text = [stations[i]!.name, stations[i]!.address].join(' ');
+      const after = foldedWords(text.slice(text.search(joined) + 2))[0]!;
+      const hits = search.search(after).map((h) => h.index);
+      expect(hits, `${after} in ${text}`).toContain(i);
+    }
+    const small = new StationSearch([
+      {
+        name: 'Shree CNG+Petrol Pump',
+        brand: null,
+        operator: null,
+        city: 'Pune',
+        region: null,
+        address: null,
+      },
+      { name: 'A=B Station', brand: null, operator: null, city: null, region: null, address: null },
+    ]);
+    expect(small.search('petrol').map((h) => h.index)).toEqual([0]);
+    expect(small.search('A=B').map((h) => h.index)).toEqual([1]);
+  });
+
   it('finds stations by their region (the province code in the MIMIT registry)', () => {
     const hits = new Set(search.search('FC').map((h) => h.index));
     const inFc = stations.map((_, i) => i).filter((i) => stations[i]!.region === 'FC');

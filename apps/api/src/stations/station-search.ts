@@ -31,8 +31,12 @@ const NF = FIELDS.length;
 const REPEATED_FIELDS = FIELDS.map((f) => f !== 'name' && f !== 'address');
 type SearchFields = { readonly [F in (typeof FIELDS)[number]]: string | null };
 
-/** MiniSearch's tokenizer: anything that is space or punctuation separates. */
-const SPACE_OR_PUNCTUATION = /[\n\r\p{Z}\p{P}]+/u;
+/**
+ * What separates a station's words: anything but a letter, a digit or an accent mark, as a query's words are
+ * split (foldedWords; the query is folded first, which drops its accent marks). MiniSearch's tokenizer split
+ * only at spaces and punctuation, so symbols (`KM 67+744`, `CNG+Petrol`) stayed inside words no query has.
+ */
+export const WORD_SEPARATOR = /[^\p{L}\p{N}\p{M}]+/u;
 /** MiniSearch's defaults: BM25+ parameters, the weights of prefix and fuzzy matches, the cap on typos. */
 const BM25 = { k: 1.2, b: 0.7, d: 0.5 };
 const PREFIX_WEIGHT = 0.375;
@@ -177,7 +181,7 @@ export class StationSearchBuilder {
    * first-seen order, in an array reused by the next call.
    */
   private wordsOf(text: string): Int32Array {
-    const raw = text.split(SPACE_OR_PUNCTUATION);
+    const raw = text.split(WORD_SEPARATOR);
     if (2 + 2 * raw.length > this.words.length) this.words = new Int32Array(4 * raw.length + 2);
     const words = this.words;
     let unique = 0;
