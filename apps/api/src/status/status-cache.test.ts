@@ -100,6 +100,30 @@ describe('status cache: changes the clock makes', () => {
     expect(heard[0]!.status).toMatchObject({ status: 'available', official: false });
   });
 
+  it('ends each of two official statuses at its own validUntil, the later one too', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    vi.setSystemTime(T0);
+    const official = (status: 'closed' | 'no_gas', setAtMs: number, untilMs: number) =>
+      insertOfficialStatus(
+        db.db,
+        { stationId: station.id, status, queueMin: null, note: null, validUntil: new Date(untilMs) },
+        new Date(setAtMs),
+      );
+    // Closed for an hour, then (newer) out of gas for half an hour: the newer one shows, and ends first.
+    await official('closed', T0 - 2 * MIN, T0 + 60 * MIN);
+    await official('no_gas', T0 - MIN, T0 + 30 * MIN);
+    await cache.loadAll();
+    expect(cache.summaryFor(station.id)).toMatchObject({ status: 'no_gas', official: true });
+
+    vi.advanceTimersByTime(30 * MIN);
+    expect(heard.map((c) => c.status.status)).toEqual(['closed']);
+    // The timer that fired set the next one: the end of "closed" reaches the streams when it comes, not up to
+    // a minute later with the next tick.
+    expect(cache.nextExpiryAt(station.id)).toBe(T0 + 60 * MIN);
+    vi.advanceTimersByTime(30 * MIN);
+    expect(heard.map((c) => c.status.status)).toEqual(['closed', 'unknown']);
+  });
+
   it('reloads on a resync and reports exactly the stations that changed behind its back', async () => {
     await report('available', T0);
     await cache.loadAll({ now: new Date(T0) });

@@ -136,6 +136,8 @@ export class StatusCache {
     const now = summarizeStatus(entry.reports, nowMs);
     if (shownDiffers(entry.shown, now)) this.emit(changeOf(stationId, entry, now));
     if (!entry.reports.length) this.forget(stationId);
+    // The next official status to end gets its timer (a timer that just fired was the earliest one's).
+    else this.scheduleExpiry(stationId, entry, nowMs);
   }
 
   /** The status of a station now (UNKNOWN_STATUS when nothing counts). */
