@@ -56,10 +56,12 @@ type HoursOfStation = Pick<Station, 'openingHours' | 'timeZone' | 'lon' | 'lat' 
 
 /** The library's hours for `station`, with its sun events worked out at longitude `lon`. */
 function compileAt(hours: string, station: HoursOfStation, lon: number): OpeningHours {
-  // The library reads the coordinates only as text: given numbers it puts sunrise at 06:00 and sunset at 18:00.
+  // The library reads the coordinates only as text (`typeof lat === 'string'`), although its types say numbers:
+  // given numbers it ignores them and puts sunrise at 06:00 and sunset at 18:00.
+  const asText = (degrees: number) => String(degrees) as unknown as number;
   return new OpeningHours(hours, {
-    lat: String(station.lat),
-    lon: String(lon),
+    lat: asText(station.lat),
+    lon: asText(lon),
     address: { country_code: station.countryCode.toLowerCase(), state: '' },
   });
 }
