@@ -18,6 +18,8 @@ export interface StationIndexHolder {
   readonly version: number;
   /** Reloads every active station and swaps the index; concurrent calls share one follow-up rebuild. */
   rebuild(reason: string): Promise<StationIndex>;
+  /** Calls `listener` with each new index once queries read it; returns the unsubscribe function. */
+  onRebuilt(listener: (index: StationIndex) => void): () => void;
 }
 
 /**
@@ -36,6 +38,7 @@ export default fp(
   ) {
     let current = new StationIndex([]);
     let version = 0;
+    const rebuiltListeners = new Set<(index: StationIndex) => void>();
     let lastImportRunId: number | null = null;
     let running: Promise<StationIndex> | null = null;
     let queued: Promise<StationIndex> | null = null;
@@ -56,6 +59,7 @@ export default fp(
       const stations = index.size;
       current = index;
       version++;
+      for (const listener of rebuiltListeners) listener(index);
       // The first typo-tolerant search would build this; do it as soon as the loop is free instead.
       setImmediate(() => index.search.prepareFuzzy());
       app.log.info(
@@ -108,6 +112,10 @@ export default fp(
         return version;
       },
       rebuild,
+      onRebuilt(listener) {
+        rebuiltListeners.add(listener);
+        return () => rebuiltListeners.delete(listener);
+      },
     };
     app.decorate('stationIndex', holder);
     app.decorate('statusProvider', { summaryFor: () => UNKNOWN_STATUS } as StatusProvider);

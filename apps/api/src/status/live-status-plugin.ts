@@ -50,6 +50,10 @@ export default fp(
       app.changes.subscribe('status-changed', ({ stationId }) => {
         cache.refresh(stationId).catch((err) => app.log.error({ err, stationId }, 'status refresh failed'));
       }),
+      // A rebuilt index may hold stations a moderator moved: streams follow boxes, so changes carry positions.
+      app.stationIndex.onRebuilt(() => {
+        cache.updatePositions().catch((err) => app.log.error({ err }, 'live status positions not updated'));
+      }),
       app.changes.subscribe('feed-lost', ({ error, retryInMs }) => {
         app.log.error({ error, retryInMs }, 'change feed lost its connection; reconnecting');
       }),

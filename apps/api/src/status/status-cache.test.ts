@@ -14,6 +14,7 @@ describe('status cache: changes the clock makes', () => {
   let station: Station;
   let cache: StatusCache;
   let heard: StatusChange[];
+  let at: Map<string, { lon: number; lat: number }>;
   let device = 0;
 
   const report = (status: 'available' | 'no_gas', atMs: number) =>
@@ -36,7 +37,7 @@ describe('status cache: changes the clock makes', () => {
     db = await createTestDb('sqlite');
     [station] = (await seedStations(db.db, 1, 700)) as [Station];
     // Where the station index would say the seeded station is.
-    const at = new Map([[station.id, { lon: station.lon, lat: station.lat }]]);
+    at = new Map([[station.id, { lon: station.lon, lat: station.lat }]]);
     cache = new StatusCache(
       db.db,
       async (ids) => new Map(ids.flatMap((id) => (at.has(id) ? [[id, at.get(id)!]] : []))),
@@ -122,6 +123,21 @@ describe('status cache: changes the clock makes', () => {
     expect(cache.nextExpiryAt(station.id)).toBe(T0 + 60 * MIN);
     vi.advanceTimersByTime(30 * MIN);
     expect(heard.map((c) => c.status.status)).toEqual(['closed', 'unknown']);
+  });
+
+  it('sends a change with where the station is now, after a moderator moved it', async () => {
+    await report('available', T0);
+    await report('available', T0);
+    await cache.loadAll({ now: new Date(T0) });
+    // Moved 2 km north: the index is rebuilt, and the cache takes the positions of the new one.
+    const moved = { lon: station.lon, lat: station.lat + 0.018 };
+    at.set(station.id, moved);
+    await cache.updatePositions();
+    // The next change the clock makes (decay, an hour later) is sent from the new position, so a stream
+    // following the box around it hears it.
+    cache.recomputeAll(T0 + 60 * MIN);
+    expect(heard).toHaveLength(1);
+    expect(heard[0]).toMatchObject({ stationId: station.id, ...moved });
   });
 
   it('reloads on a resync and reports exactly the stations that changed behind its back', async () => {

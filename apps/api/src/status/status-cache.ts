@@ -140,6 +140,22 @@ export class StatusCache {
     else this.scheduleExpiry(stationId, entry, nowMs);
   }
 
+  /**
+   * Takes the stations' positions again from `positionsOf` (after the station index was rebuilt: a moderator may
+   * have moved a station), so the changes the clock makes later are sent from where each station is now and
+   * reach the streams following the box it is in. A station no longer found keeps its last position.
+   */
+  async updatePositions(): Promise<void> {
+    const positions = await this.positionsOf([...this.entries.keys()]);
+    for (const [id, pos] of positions) {
+      const entry = this.entries.get(id);
+      if (entry) {
+        entry.lon = pos.lon;
+        entry.lat = pos.lat;
+      }
+    }
+  }
+
   /** The status of a station now (UNKNOWN_STATUS when nothing counts). */
   summaryFor(stationId: string, nowMs = Date.now()): StatusSummary {
     const entry = this.entries.get(stationId);

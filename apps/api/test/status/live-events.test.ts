@@ -4,6 +4,7 @@ import type { Station, StatusEvent } from '@cng/shared';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeChannelOf } from '../../src/lib/change-feed';
+import { move } from '../../src/proposals/proposal-service';
 import { latestReportId } from '../../src/status/report-repository';
 import { exited, freePort, startServerProcess } from '../helpers/server-process';
 import { createTestApp } from '../helpers/test-app';
@@ -236,6 +237,39 @@ describe.each(TEST_DIALECTS)('live events (SSE) on %s', (dialect) => {
       expect(statuses().at(-1)!.status).toMatchObject({ status: 'unknown', official: false });
     } finally {
       stream.close();
+    }
+  });
+
+  it('sends the changes of a station a moderator moved to the streams that follow the box it is in now', async () => {
+    const [moved] = (await seedStations(db.db, 1, 900)) as [Station];
+    await t.app.stationIndex.rebuild('test: one more station');
+    await report(t, moved, 'available');
+    await report(t, moved, 'available');
+    // 55 km north, through the moderators' own path (stations-changed: every instance rebuilds its index).
+    const to = { lon: moved.lon, lat: moved.lat + 0.5 };
+    await move(t.app, moved.id, to);
+    await until(() => {
+      const index = t.app.stationIndex.current;
+      const i = index.positionOf(moved.id);
+      return i !== undefined && index.nearest.latOf(i) === to.lat;
+    });
+    const around = (p: { lon: number; lat: number }) =>
+      `${p.lon - 0.05},${p.lat - 0.05},${p.lon + 0.05},${p.lat + 0.05}`;
+    const there = await openEventStream(`${base}/api/events?bbox=${around(to)}`);
+    try {
+      await there.waitFor((e) => e.event === 'ready');
+      // A change only the clock makes (an hour on, two reports are no longer "high" confidence) goes to the
+      // streams whose box holds the station's position: the new one.
+      t.app.statusCache.recomputeAll(Date.now() + 61 * 60_000);
+      const ev = await there.waitFor(
+        (e) => e.event === 'status' && JSON.parse(e.data).stationId === moved.id,
+      );
+      expect(JSON.parse(ev.data)).toMatchObject({
+        stationId: moved.id,
+        status: { status: 'available', confidence: 'medium' },
+      });
+    } finally {
+      there.close();
     }
   });
 
