@@ -16,4 +16,14 @@ describe('operator filter text', () => {
     ).toBe(true);
     expect(shortOf('Mahanagar Gas Ltd')).toBe('MGL');
   });
+
+  it("takes a run of spaces (a phone keyboard's double space, a tab) as one, on both sides", () => {
+    const adani = operatorSearchText({ brand: null, operator: 'Adani Total Gas Ltd' });
+    expect(operatorMatches(adani, operatorQueryText('adani  total'))).toBe(true);
+    expect(operatorMatches(adani, operatorQueryText('Adani\tTotal'))).toBe(true);
+    const spaced = operatorSearchText({ brand: 'Q8', operator: 'SERVIZI  &  GESTIONI ITALIA' });
+    expect(operatorMatches(spaced, operatorQueryText('servizi & gestioni'))).toBe(true);
+    // Brand and operator stay apart: a query does not match across the two.
+    expect(operatorMatches(spaced, operatorQueryText('italia q8'))).toBe(false);
+  });
 });

@@ -207,12 +207,18 @@ export function foldText(text: string): string {
  * companies they name ("Indraprastha Gas Limited" is found by "IGL" too, so an HPCL pump IGL supplies is).
  */
 export function operatorSearchText(s: { operator: string | null; brand: string | null }): string {
-  return foldText([s.operator, s.brand, shortOf(s.operator), shortOf(s.brand)].filter(Boolean).join('\n'));
+  return [s.operator, s.brand, shortOf(s.operator), shortOf(s.brand)]
+    .filter((part): part is string => Boolean(part))
+    .map(filterWords)
+    .join('\n');
 }
 
-/** The operator filter's query, folded and trimmed (matched as a substring of operatorSearchText). */
+/** Text as the operator filter compares it: folded, trimmed, every run of spaces one space. */
+const filterWords = (text: string) => foldText(text.trim()).replace(/\s+/g, ' ');
+
+/** The operator filter's query, as filterWords makes it (matched as a substring of operatorSearchText). */
 export function operatorQueryText(query: string): string {
-  return foldText(query.trim());
+  return filterWords(query);
 }
 
 /** True when a station's operatorSearchText holds the folded query (see operatorQueryText). */
