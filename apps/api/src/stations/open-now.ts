@@ -83,13 +83,15 @@ export function compileOpenNow(station: HoursOfStation): OpenNowFn {
   const zone = timeZoneOf(station);
   if (!zone) return UNKNOWN;
   let oh: OpeningHours;
+  let sunRelative: boolean;
   try {
     oh = compileAt(hours, station, station.lon);
+    sunRelative = SUN_TIMES.test(oh.prettifyValue());
   } catch {
     // Unparseable hours are unknown hours: the answer must never be a guess.
     return UNKNOWN;
   }
-  const byShift = SUN_TIMES.test(oh.prettifyValue()) ? new Map<number, OpeningHours>() : null;
+  const byShift = sunRelative ? new Map<number, OpeningHours>() : null;
   return (now) => {
     try {
       const local = wallClockIn(now, zone);
