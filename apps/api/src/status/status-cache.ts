@@ -209,9 +209,10 @@ export class StatusCache {
       this.expiries.clear(stationId);
       return;
     }
-    this.expiries.set(stationId, Math.min(...ends), (atMs) =>
-      this.recompute(stationId, Math.max(Date.now(), atMs)),
-    );
+    const next = Math.min(...ends);
+    // recompute runs for every station each minute: a timer already waiting for that end stays as it is.
+    if (this.expiries.dueAt(stationId) === next) return;
+    this.expiries.set(stationId, next, (atMs) => this.recompute(stationId, Math.max(Date.now(), atMs)));
   }
 }
 
