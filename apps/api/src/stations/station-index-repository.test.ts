@@ -12,7 +12,7 @@ import {
   type StationIndexRow,
   stationFromIndexRow,
 } from './station-index-repository';
-import { loadActiveStations } from './station-repository';
+import { loadActiveStations, loadStation } from './station-repository';
 
 /** Every active station, not hidden, ordered by id, as StationIndexRow with its whole packed text in `data`. */
 async function loadStationIndexRows(db: Db): Promise<StationIndexRow[]> {
@@ -131,5 +131,27 @@ describe.each(TEST_DIALECTS)('station index rows on %s', (dialect) => {
       true,
     );
     expect(full.every((s) => s.sources.length === 2)).toBe(true);
+  });
+
+  it("list each station's sources in one order on every read: by source, then id", async () => {
+    // The test source ('csv:test') was written after each station's own, which sorts after it (osm, it-mimit).
+    const written = stationsWithEveryField().filter((s) => s.sources.length === 2);
+    const ids = written.filter((s) => s.sources[0]!.source > 'csv:test').map((s) => s.id);
+    expect(ids.length).toBeGreaterThan(3);
+    const ordered = (s: Station) =>
+      [...s.sources].sort((a, b) =>
+        a.source !== b.source ? (a.source < b.source ? -1 : 1) : a.sourceId < b.sourceId ? -1 : 1,
+      );
+    const index = new StationIndex(await loadStationIndexRows(db.db));
+    const all = new Map((await loadActiveStations(db.db)).map((s) => [s.id, s]));
+    for (const id of ids) {
+      const one = (await loadStation(db.db, id))!;
+      expect(one.sources[0]!.source).toBe('csv:test');
+      expect(one.sources).toEqual(ordered(one));
+      const listed = all.get(id);
+      if (listed) expect(listed.sources).toEqual(one.sources);
+      const i = index.positionOf(id);
+      if (i !== undefined) expect(index.station(i).sources).toEqual(one.sources);
+    }
   });
 });

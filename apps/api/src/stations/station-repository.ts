@@ -9,6 +9,16 @@ export type SourceRow = Selectable<StationSourcesTable>;
 /** A stored 0/1 flag (a number from a column, or from JSON the database built). */
 const flag = (v: unknown): boolean | null => (v === null ? null : Number(v) === 1);
 
+/**
+ * Sources in one order on every read and both databases: by source, then its id, in code-unit order.
+ * PostgreSQL returns a station's source rows (and json_agg aggregates them) in no defined order, SQLite in
+ * insertion order, so the same station could list its sources differently from one rebuild to the next.
+ */
+function bySourceAndId(a: SourceRow, b: SourceRow): number {
+  if (a.source !== b.source) return a.source < b.source ? -1 : 1;
+  return a.source_id < b.source_id ? -1 : a.source_id > b.source_id ? 1 : 0;
+}
+
 /** Maps a stored row and its source rows to the wire `Station`. */
 export function stationFromRows(row: StationRow, sources: SourceRow[]): Station {
   return {
@@ -50,7 +60,7 @@ export function stationFromRows(row: StationRow, sources: SourceRow[]): Station 
     active: Number(row.active) === 1,
     firstSeenAt: row.first_seen_at,
     lastSeenAt: row.last_seen_at,
-    sources: sources.map(
+    sources: (sources.length > 1 ? [...sources].sort(bySourceAndId) : sources).map(
       (s): StationSource => ({
         source: s.source,
         sourceId: s.source_id,
