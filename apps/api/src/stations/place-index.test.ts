@@ -139,6 +139,27 @@ describe('PlaceIndex on a small gazetteer', () => {
     expect(names.map((p) => `${p.name}/${p.countryCode}`)).toEqual(['Mumbi/XX', 'Mumbai/IN', 'Mumbi/YY']);
   });
 
+  it('finds a locality within a town across the antimeridian, 11 km apart (names made up; the geometry is the test)', () => {
+    const places = columns([
+      ['Eastend', 'XX', 20_000],
+      ['Harbour', 'XX', 2_000],
+      ['Harbour', 'YY', 1_500],
+    ]);
+    // A town at 179.95° E; a Harbour 11 km east of it at 179.95° W, and another as far away on the same side.
+    places.lons.set([179.95, -179.95, 179.95]);
+    places.lats.set([-16.8, -16.8, -16.7]);
+    const index = new PlaceIndex(places, []);
+    const across = index
+      .search('eastend harbour', { limit: 3 })
+      .find((m) => index.place(m.place).countryCode === 'XX' && index.place(m.place).name === 'Harbour')!;
+    expect(oracleDistanceKm(179.95, -16.8, -179.95, -16.8)).toBeLessThan(11);
+    expect(across.within).toBe(0);
+    const sameSide = index
+      .search('eastend harbour', { limit: 3 })
+      .find((m) => index.place(m.place).countryCode === 'YY')!;
+    expect(sameSide.within).toBe(0);
+  });
+
   it('matches word starts of three letters or more only', () => {
     const index = new PlaceIndex(columns([['Pontedera', 'IT', 28_000]]), []);
     expect(index.search('pon', { limit: 1 })).toHaveLength(1);

@@ -284,7 +284,9 @@ export class PlaceIndex {
       if (c.populations[a.place]! <= population || (best && best.quality > a.quality)) continue;
       const aLon = c.lons[a.place]!;
       const aLat = c.lats[a.place]!;
-      if (Math.abs(aLat - lat) > dLat || Math.abs(aLon - lon) > dLon) continue;
+      // Longitudes are compared the short way round: 179.9° E and 179.9° W are 0.2° apart.
+      const gap = Math.abs(aLon - lon);
+      if (Math.abs(aLat - lat) > dLat || Math.min(gap, 360 - gap) > dLon) continue;
       const km = distanceKm(lon, lat, aLon, aLat);
       // The best match of the word, and of equal ones the nearest ("Noida" before "Greater Noida").
       if (km <= CONTEXT_KM && (!best || a.quality > best.quality || km < bestKm)) {
