@@ -32,6 +32,8 @@ const PORT_BASE = Number(process.env.BENCH_PORT_BASE ?? 8120);
 const PORTS = Array.from({ length: 10 }, (_, i) => PORT_BASE + i);
 /** A route with every API hook and no work: the floor nearest is measured against. */
 const TRIVIAL_PATH = '/api/bench/trivial';
+/** Every station's position (bench only). */
+const POSITIONS_PATH = '/api/bench/positions';
 /** The bare route with the API's answer headers. */
 const WITH_HEADERS_PATH = '/with-api-headers';
 /** Headers Node or Fastify write for any answer, which the bare route then sends on its own. */
@@ -69,6 +71,11 @@ async function serve(port: number) {
     logger: { level: config.LOG_LEVEL, file: '/dev/null' },
   });
   app.get(TRIVIAL_PATH, { schema: { hide: true } }, async () => ({ ok: true }));
+  // Every station's position, for the load of drivers near stations (drawn in the load generator's process).
+  app.get(POSITIONS_PATH, { schema: { hide: true } }, async () => {
+    const index = app.stationIndex.current;
+    return Array.from({ length: index.size }, (_, i) => [index.nearest.lonOf(i), index.nearest.latOf(i)]);
+  });
   await app.listen({ port, host: '127.0.0.1' });
   // The baseline of the issue: Fastify with defaults, one route, nothing else.
   const { default: Fastify } = await import('fastify');
@@ -151,6 +158,22 @@ function loader(
     : undefined;
   const opts = { url, connections: CONNECTIONS, pipelining: 1, requests, headers };
   return (duration: number) => autocannon({ ...opts, duration });
+}
+
+/** The load of drivers near stations. */
+const NEAR_STATIONS = 'nearest, near stations';
+
+/** How many of the first 300 of `paths` list no station, and the answers' mean size. */
+async function answerShape(base: string, paths: string[]): Promise<string> {
+  let empty = 0;
+  let bytes = 0;
+  const sample = paths.slice(0, 300);
+  for (const p of sample) {
+    const body = await (await fetch(`${base}${p}`)).text();
+    bytes += Buffer.byteLength(body);
+    if (body.includes('"count":0,')) empty++;
+  }
+  return `${Math.round((100 * empty) / sample.length)} % of the first ${sample.length} answers list no station; mean ${(bytes / sample.length / 1024).toFixed(1)} KB`;
 }
 
 /** The server process's CPU time so far, µs (user + system). */
@@ -279,7 +302,8 @@ async function measure(title: string, targets: Target[], barePort: number) {
   if (rounds.flat().some((r) => r.non2xx || r.errors || r.timeouts))
     console.log('WARNING: non-2xx answers or errors during the run; the figures are not valid');
   const nearest = targets.findIndex((t) => t.name === '/api/stations/nearest');
-  return { ratio: ratio(nearest), p99: p99(nearest) };
+  const near = targets.findIndex((t) => t.name === NEAR_STATIONS);
+  return { ratio: ratio(nearest), p99: p99(nearest), nearRatio: ratio(near), nearP99: p99(near) };
 }
 
 async function main() {
@@ -295,6 +319,22 @@ async function main() {
       return `/api/stations/nearest?lat=${lat.toFixed(5)}&lon=${lon.toFixed(5)}&limit=10`;
     });
     const base = `http://127.0.0.1:${port}`;
+    // Drivers near stations: a random station's position moved up to 5 km in a random direction. Random points
+    // over the two countries' boxes fall mostly where no station is within 50 km (answers with no station), so
+    // they measure mostly what every request costs; these answers list ten stations, 15–25 KB each.
+    const positions = (await (await fetch(`${base}${POSITIONS_PATH}`)).json()) as [number, number][];
+    const nearPaths = Array.from({ length: 5000 }, () => {
+      const [lon, lat] = positions[Math.floor(rand() * positions.length)]!;
+      const km = 5 * Math.sqrt(rand());
+      const angle = 2 * Math.PI * rand();
+      const dLat = (km * Math.cos(angle)) / 111.2;
+      const dLon = (km * Math.sin(angle)) / (111.2 * Math.cos((lat * Math.PI) / 180));
+      return `/api/stations/nearest?lat=${(lat + dLat).toFixed(5)}&lon=${(lon + dLon).toFixed(5)}&limit=10`;
+    });
+    const [randomShape, nearShape] = await Promise.all([
+      answerShape(base, paths),
+      answerShape(base, nearPaths),
+    ]);
     const bareUrl = `http://127.0.0.1:${barePort}`;
     const nearestUrl = `${base}/api/stations/nearest`;
     const targets: Target[] = [
@@ -303,6 +343,7 @@ async function main() {
       { name: 'trivial API route', run: loader(autocannon, `${base}${TRIVIAL_PATH}`, null) },
       { name: '/api/health', run: loader(autocannon, `${base}/api/health`, null) },
       { name: '/api/stations/nearest', run: loader(autocannon, nearestUrl, paths) },
+      { name: NEAR_STATIONS, run: loader(autocannon, nearestUrl, nearPaths) },
       // What a phone asks for: the same answers, compressed (brotli, as every current browser accepts over HTTPS).
       {
         name: 'nearest, br-compressed',
@@ -314,6 +355,10 @@ async function main() {
         `${ROUNDS} interleaved rounds, ${DURATION_SEC} s per target in all; medians over the rounds; ` +
         `machine: ${os.cpus().length} cores (server and load generator share them)`,
     );
+    console.log(
+      `nearest's queries (k = 10): 5,000 random points over India and Italy (${randomShape}); ` +
+        `"${NEAR_STATIONS}": 5,000 points within 5 km of a random station (${nearShape})`,
+    );
     const byAutocannon = await measure('autocannon (JavaScript load generator)', targets, barePort);
     // The same targets under wrk, whose C parser leaves the server the bottleneck: with autocannon, parsing
     // the answers' headers and bodies on the shared cores costs the load generator more than the server.
@@ -324,6 +369,7 @@ async function main() {
             { name: 'bare Fastify route', run: wrkLoader(`${bareUrl}/`, null, scratch) },
             { name: 'trivial API route', run: wrkLoader(`${base}${TRIVIAL_PATH}`, null, scratch) },
             { name: '/api/stations/nearest', run: wrkLoader(nearestUrl, paths, scratch) },
+            { name: NEAR_STATIONS, run: wrkLoader(nearestUrl, nearPaths, scratch) },
           ],
           barePort,
         )
@@ -335,11 +381,17 @@ async function main() {
     console.log(
       `nearest p99 (autocannon): ${byAutocannon.p99} ms (target ≤ 15 ms: ${byAutocannon.p99 <= 15 ? 'met' : 'MISSED'})`,
     );
+    console.log(
+      `nearest near stations / bare (autocannon): ${byAutocannon.nearRatio.toFixed(2)}×, p99 ${byAutocannon.nearP99} ms (full answers)`,
+    );
     if (wrk) {
       console.log(
         `nearest / bare throughput (wrk): ${wrk.ratio.toFixed(2)}× (target ≥ 0.5: ${wrk.ratio >= 0.5 ? 'met' : 'MISSED'})`,
       );
       console.log(`nearest p99 (wrk): ${wrk.p99} ms (target ≤ 15 ms: ${wrk.p99 <= 15 ? 'met' : 'MISSED'})`);
+      console.log(
+        `nearest near stations / bare (wrk): ${wrk.nearRatio.toFixed(2)}×, p99 ${wrk.nearP99} ms (full answers)`,
+      );
     } else console.log('wrk is not installed (apt-get install wrk): its lines are left out');
   } finally {
     child.kill('SIGTERM');
