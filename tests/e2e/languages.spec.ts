@@ -80,6 +80,39 @@ test.describe('a Hindi browser', () => {
   });
 });
 
+test.describe('a Hindi browser whose page has run none of its code', () => {
+  // Every fetch of the page must pass page.route (a service worker's would bypass it).
+  test.use({ locale: 'hi-IN', serviceWorkers: 'block' });
+
+  test('English picked on the prerendered menu is remembered by the page it lands on and by the server @desktop', async ({
+    page,
+    context,
+  }) => {
+    // Hindi chosen on an earlier visit: cookie and storage both say so.
+    await page.goto('/hi/pricing');
+    await expect(page.locator('#root[data-live]')).toHaveCount(1);
+    const picker = await openPicker(page);
+    await picker.getByRole('link', { name: LOCALE_NAMES.hi }).click();
+    expect(await page.evaluate(() => localStorage.getItem('cng_lang'))).toBe('hi');
+    // On 3G the page's code is still on its way when the driver taps English in the menu (no code needed).
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.reload();
+    await expect(page.locator('#root[data-live]')).toHaveCount(0);
+    const noCode = await openPicker(page);
+    await page.unroute('**/assets/*.js');
+    await noCode.getByRole('link', { name: 'English' }).click();
+    // The English page, not a redirect back to Hindi; the server remembered the choice, and so did the page.
+    await expect(page).toHaveURL(/^https?:\/\/[^/]+\/pricing$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.locator('#root[data-live]')).toHaveCount(1);
+    expect((await context.cookies()).find((c) => c.name === 'cng_lang')?.value).toBe('en');
+    expect(await page.evaluate(() => localStorage.getItem('cng_lang'))).toBe('en');
+    await page.goto('/');
+    await expect(page).toHaveURL(/^https?:\/\/[^/]+\/$/);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Find CNG Fast and Easy');
+  });
+});
+
 test.describe('an English browser', () => {
   test.use({ locale: 'en-US' });
 

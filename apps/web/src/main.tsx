@@ -4,7 +4,7 @@ import { AppRoutes } from './app/app-routes';
 import { preloadRoute, routeOfAddress } from './app/routes';
 import { activateLocale, localeOfPath } from './i18n/i18n';
 import { redirectToPreferredLocale } from './i18n/locale-redirect';
-import { rememberPickedLocales } from './i18n/remember-locale';
+import { rememberLanguageLinkArrival, rememberPickedLocales } from './i18n/remember-locale';
 import { BrowserRouter } from './lib/router';
 import './styles/global.css';
 import './styles/content.css';
@@ -13,10 +13,11 @@ import './styles/i18n.css';
 async function start() {
   // Before anything is awaited: a language picked in the prerendered menu is remembered before hydration too.
   rememberPickedLocales(document);
-  // An English address the service worker answered from its cache, for a driver who reads another language.
-  if (redirectToPreferredLocale()) return;
-  const container = document.getElementById('root')!;
   const { locale, basename } = localeOfPath(window.location.pathname);
+  // A language picked on the page before, before any of its code ran: this page is the choice. Else an English
+  // address the service worker answered from its cache, for a driver who reads another language, moves to it.
+  if (!rememberLanguageLinkArrival(locale) && redirectToPreferredLocale()) return;
+  const container = document.getElementById('root')!;
   activateLocale(locale);
   document.documentElement.lang = locale;
   // Hydrate only the page prerendered for this very address: index.html (the "/" page) is also the SPA shell

@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   LOCALES,
   localeBasename,
+  localeCookie,
   localeFromCookie,
   localePath,
   parseAcceptLanguage,
   pickLocale,
+  reachedByLanguageLink,
   splitLocalePath,
 } from './locales';
 
@@ -80,5 +82,35 @@ describe('localeFromCookie', () => {
     expect(localeFromCookie('cng_lang=xx')).toBeNull();
     expect(localeFromCookie('other=hi')).toBeNull();
     expect(localeFromCookie(undefined)).toBeNull();
+  });
+});
+
+describe('reachedByLanguageLink', () => {
+  it('is true only for a link from a page of this site in another language', () => {
+    expect(reachedByLanguageLink('https://cng.example/hi/about', 'cng.example', '/about')).toBe(true);
+    expect(reachedByLanguageLink('https://cng.example/about?x=1', 'cng.example', '/ta/about')).toBe(true);
+    expect(reachedByLanguageLink('https://cng.example/hi/App', 'cng.example', '/ta/')).toBe(true);
+    // The same language, another site, a look-alike host, nothing or garbage.
+    expect(reachedByLanguageLink('https://cng.example/hi/App', 'cng.example', '/hi/about')).toBe(false);
+    expect(reachedByLanguageLink('https://cng.example/pricing', 'cng.example', '/about')).toBe(false);
+    expect(reachedByLanguageLink('https://other.example/hi/about', 'cng.example', '/about')).toBe(false);
+    expect(reachedByLanguageLink('https://cng.example.evil/hi/', 'cng.example', '/')).toBe(false);
+    expect(reachedByLanguageLink(undefined, 'cng.example', '/about')).toBe(false);
+    expect(reachedByLanguageLink('', 'cng.example', '/about')).toBe(false);
+    expect(reachedByLanguageLink('not a url', 'cng.example', '/about')).toBe(false);
+  });
+
+  it('reads a Host header with its port as the referrer writes it', () => {
+    expect(reachedByLanguageLink('http://localhost/hi/', 'localhost:80', '/')).toBe(true);
+    expect(reachedByLanguageLink('https://cng.example/hi/', 'cng.example:443', '/')).toBe(true);
+    expect(reachedByLanguageLink('http://127.0.0.1:8181/hi/', '127.0.0.1:8181', '/')).toBe(true);
+    expect(reachedByLanguageLink('http://127.0.0.1:8181/hi/', '127.0.0.1:8182', '/')).toBe(false);
+  });
+});
+
+describe('localeCookie', () => {
+  it('remembers a language for a year, site-wide, Secure on https', () => {
+    expect(localeCookie('hi', false)).toBe('cng_lang=hi; Path=/; Max-Age=31536000; SameSite=Lax');
+    expect(localeCookie('en', true)).toBe('cng_lang=en; Path=/; Max-Age=31536000; SameSite=Lax; Secure');
   });
 });

@@ -97,3 +97,37 @@ export function localeFromCookie(cookieHeader: string | undefined): Locale | nul
   }
   return null;
 }
+
+/** The WHATWG URL, a global in browsers and Node alike (this package declares no environment's types). */
+declare const URL: new (url: string) => { protocol: string; host: string; pathname: string };
+
+/** How long a chosen language is remembered, seconds. */
+const LOCALE_COOKIE_MAX_AGE_S = 365 * 24 * 3600;
+
+/** The cookie that remembers `locale` (a Set-Cookie value, or a `document.cookie` assignment). */
+export function localeCookie(locale: Locale, secure: boolean): string {
+  return `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE_S}; SameSite=Lax${secure ? '; Secure' : ''}`;
+}
+
+/**
+ * Whether a page in the language of `pathname` was reached by a link from a page of this site (`host`) in
+ * another language: only the language picker links across languages (every other link keeps the page's own),
+ * so that is the driver choosing this page's language, even when none of our code ran on the page they left
+ * (a tap on the prerendered menu while its code was still loading on 3G). `referrer` is the Referer header or
+ * `document.referrer`; without one (typed, bookmarked, from another site) it says false.
+ */
+export function reachedByLanguageLink(referrer: string | undefined, host: string, pathname: string): boolean {
+  if (!referrer) return false;
+  let from: InstanceType<typeof URL>;
+  let ours: InstanceType<typeof URL>;
+  try {
+    from = new URL(referrer);
+    // The host as the referrer's scheme writes it: a Host header of `site:80` is `site` to an http URL.
+    ours = new URL(`${from.protocol}//${host}`);
+  } catch {
+    return false;
+  }
+  return (
+    from.host === ours.host && splitLocalePath(from.pathname).locale !== splitLocalePath(pathname).locale
+  );
+}

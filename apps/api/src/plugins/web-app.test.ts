@@ -143,6 +143,26 @@ describe('languages (ADR 0017)', () => {
     expect(english.headers.location).toBe('/bn/');
   });
 
+  it('takes English picked on a page in another language as the choice, even where nothing remembered it', async () => {
+    // The Hindi page's menu tapped before its code ran: no cookie says English, the browser says Hindi.
+    const hindi = { 'accept-language': 'hi-IN', cookie: 'cng_lang=hi' };
+    const picked = await navigate('/about?from=menu', {
+      ...hindi,
+      referer: 'http://localhost:80/hi/about?from=menu',
+    });
+    expect(picked.statusCode).toBe(200);
+    expect(body(picked)).toContain('data-page="about"');
+    expect(picked.headers['set-cookie']).toBe('cng_lang=en; Path=/; Max-Age=31536000; SameSite=Lax');
+    expect(picked.headers.vary).toMatch(/Referer/);
+    // Not a choice: from an English page, from another site, or with no referrer at all.
+    for (const referer of ['http://localhost:80/pricing', 'https://example.org/hi/about', undefined]) {
+      const res = await navigate('/about', referer ? { ...hindi, referer } : hindi);
+      expect(res.statusCode, String(referer)).toBe(302);
+      expect(res.headers.location).toBe('/hi/about');
+      expect(res.headers['set-cookie']).toBeUndefined();
+    }
+  });
+
   it('never redirects a prefixed page (no loops), whatever the cookie or browser says', async () => {
     for (const headers of [
       { 'accept-language': 'ta-IN' },

@@ -5,10 +5,12 @@ import {
   isKnownClientRoute,
   type Locale,
   localeBasename,
+  localeCookie,
   localeFromCookie,
   localePath,
   parseAcceptLanguage,
   pickLocale,
+  reachedByLanguageLink,
   splitLocalePath,
 } from '@cng/shared';
 import fastifyStatic from '@fastify/static';
@@ -104,9 +106,15 @@ export default fp(async function webApp(app: FastifyInstance, opts: { webDist: s
     // stores its English pages from those, and a Vary naming request headers would keep its cache from
     // matching the navigations it answers offline (revalidation, Cache-Control: no-cache, still asks here).
     const navigation = isNavigation(request);
-    if (unprefixed && navigation) reply.header('Vary', 'Accept-Language, Cookie, Sec-Fetch-Mode');
+    if (unprefixed && navigation) reply.header('Vary', 'Accept-Language, Cookie, Sec-Fetch-Mode, Referer');
     if (isKnownClientRoute(urlPath)) {
-      const locale = unprefixed && navigation ? preferredLocale(request) : DEFAULT_LOCALE;
+      // English picked in the menu of a page in another language, maybe before that page's code ran (nothing
+      // remembered it then): this answer remembers it, instead of sending the driver back to that language.
+      const choseEnglish =
+        unprefixed && navigation && reachedByLanguageLink(request.headers.referer, request.host, urlPath);
+      if (choseEnglish)
+        reply.header('Set-Cookie', localeCookie(DEFAULT_LOCALE, request.protocol === 'https'));
+      const locale = unprefixed && navigation && !choseEnglish ? preferredLocale(request) : DEFAULT_LOCALE;
       if (locale !== DEFAULT_LOCALE) {
         const target = localePath(locale, urlPath);
         return reply

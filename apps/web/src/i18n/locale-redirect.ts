@@ -8,6 +8,7 @@ import {
   splitLocalePath,
 } from '@cng/shared/locales';
 import { isKnownClientRoute } from '@cng/shared/routes';
+import { markLocaleRedirect } from './remember-locale';
 
 function rememberedLocale(): Locale | null {
   let stored: string | null = null;
@@ -30,6 +31,9 @@ export function redirectToPreferredLocale(): boolean {
   if (splitLocalePath(pathname).locale !== DEFAULT_LOCALE || !isKnownClientRoute(pathname)) return false;
   const locale = rememberedLocale() ?? pickLocale(navigator.languages ?? [navigator.language]);
   if (!locale || locale === DEFAULT_LOCALE) return false;
-  window.location.replace(`${localePath(locale, pathname)}${search}${hash}`);
+  const target = localePath(locale, pathname);
+  // The page it opens is not a language the driver picked (rememberLanguageLinkArrival).
+  markLocaleRedirect(target);
+  window.location.replace(`${target}${search}${hash}`);
   return true;
 }

@@ -1,15 +1,21 @@
-import { isLocale, LOCALE_COOKIE, type Locale } from '@cng/shared/locales';
+import {
+  isLocale,
+  LOCALE_COOKIE,
+  type Locale,
+  localeCookie,
+  reachedByLanguageLink,
+} from '@cng/shared/locales';
 
-const ONE_YEAR_S = 365 * 24 * 3600;
+/** Where redirectToPreferredLocale last sent this tab (sessionStorage). */
+const REDIRECT_KEY = 'cng_lang_redirect';
 
 /**
  * Remembers the driver's language (ADR 0017): the cookie tells the server which language an English address
  * opens in, localStorage tells this code when the service worker answers the page without asking the server.
  */
 export function rememberLocale(locale: Locale): void {
-  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
   // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Safari and Firefox.
-  document.cookie = `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${ONE_YEAR_S}; SameSite=Lax${secure}`;
+  document.cookie = localeCookie(locale, window.location.protocol === 'https:');
   try {
     localStorage.setItem(LOCALE_COOKIE, locale);
   } catch {
@@ -23,7 +29,8 @@ export function rememberLocale(locale: Locale): void {
  * of plain links that can be tapped on a slow connection while the page's own code and messages are still
  * loading and the page is not yet hydrated. Without the remembered choice, the server would answer that tap on an
  * English address with the browser's language again (ADR 0017). A tap before the entry module itself has run is
- * still not remembered (nothing of ours runs yet): the driver picks again once the page is ready.
+ * recognised by the page it lands on instead (reachedByLanguageLink: the server for English addresses, and
+ * rememberLanguageLinkArrival as this page's code starts).
  */
 export function rememberPickedLocales(doc: Document): void {
   doc.addEventListener('click', (event) => {
@@ -31,4 +38,33 @@ export function rememberPickedLocales(doc: Document): void {
     const locale = link?.getAttribute('hreflang');
     if (isLocale(locale)) rememberLocale(locale);
   });
+}
+
+/**
+ * Remembers this page's language when the driver came to it by a link from a page of the site in another
+ * language (reachedByLanguageLink): the language picker tapped before the page they left had run any of our
+ * code. Returns whether it did, so the caller does not send the page elsewhere.
+ */
+export function rememberLanguageLinkArrival(locale: Locale): boolean {
+  const { host, pathname } = window.location;
+  if (!reachedByLanguageLink(document.referrer, host, pathname)) return false;
+  let redirected = false;
+  try {
+    redirected = sessionStorage.getItem(REDIRECT_KEY) === pathname;
+    sessionStorage.removeItem(REDIRECT_KEY);
+  } catch {
+    // Storage off: a redirect of ours then counts as a choice of the language it chose anyway.
+  }
+  if (redirected) return false;
+  rememberLocale(locale);
+  return true;
+}
+
+/** Notes that this tab is being sent to `pathname` in the preferred language, not by the driver's choice. */
+export function markLocaleRedirect(pathname: string): void {
+  try {
+    sessionStorage.setItem(REDIRECT_KEY, pathname);
+  } catch {
+    // Storage off: see rememberLanguageLinkArrival.
+  }
 }
