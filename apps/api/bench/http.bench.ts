@@ -3,7 +3,8 @@
  * real import: /api/stations/nearest (k = 10, random points across India and Italy) and /api/health, each as a
  * ratio against a bare Fastify route answering `{hello: 'world'}` (a second, plain Fastify instance with no
  * plugins, in the same process), measured in the same run. The bare route is measured again sending the headers
- * nearest's answers carry (security, CORS, rate limit, caching), to show what those alone cost. A trivial route on the API server (every hook:
+ * nearest's answers carry (security, CORS, rate limit, caching), to show what those alone cost, and sending one
+ * whole nearest answer of ten stations, made once, to show what such an answer's bytes alone cost. A trivial route on the API server (every hook:
  * rate limit, CORS, security headers; no work) shows what the hooks alone cost. Nearest is measured again with
  * `Accept-Encoding: br`, as phones ask: then compression is part of each answer's cost. The API server logs as the
  * product does by default (LOG_LEVEL info, LOG_REQUESTS writes-and-errors), to /dev/null. Both servers run in a child
@@ -36,6 +37,10 @@ const TRIVIAL_PATH = '/api/bench/trivial';
 const POSITIONS_PATH = '/api/bench/positions';
 /** The bare route with the API's answer headers. */
 const WITH_HEADERS_PATH = '/with-api-headers';
+/** The bare route sending one full nearest answer, headers and body, as stored bytes. */
+const FULL_ANSWER_PATH = '/full-answer';
+/** Where the bare route's full answer was asked for: central Delhi, ten stations within a few km. */
+const FULL_ANSWER_QUERY = '/api/stations/nearest?lat=28.6&lon=77.2&limit=10';
 /** Headers Node or Fastify write for any answer, which the bare route then sends on its own. */
 const UNSENT_BY_ROUTE = new Set(['content-length', 'content-type', 'date', 'connection', 'keep-alive']);
 
@@ -83,13 +88,19 @@ async function serve(port: number) {
   bare.get('/', async () => ({ hello: 'world' }));
   // The same route sending the headers the API's answers carry (security, CORS, rate-limit, caching), as
   // nearest sent them: what the headers alone cost, beside the work of the API's hooks and routes.
-  const sample = await app.inject({ method: 'GET', url: '/api/stations/nearest?lat=28.6&lon=77.2&limit=10' });
+  const sample = await app.inject({ method: 'GET', url: FULL_ANSWER_QUERY });
   const apiHeaders = Object.fromEntries(
     Object.entries(sample.headers).filter(([name]) => !UNSENT_BY_ROUTE.has(name)),
   ) as Record<string, string>;
   bare.get(WITH_HEADERS_PATH, async (_request, reply) => {
     reply.headers(apiHeaders);
     return { hello: 'world' };
+  });
+  // Sending a whole answer of ten stations, made once: what its bytes cost with no work, for drivers near
+  // stations (on loopback, writing 12–14 KB costs the server more than the bare route's whole answer).
+  const fullAnswer = sample.rawPayload;
+  bare.get(FULL_ANSWER_PATH, (_request, reply) => {
+    reply.headers(apiHeaders).type('application/json; charset=utf-8').send(fullAnswer);
   });
   // Not measured: the server process's CPU time, read between runs, for CPU per request.
   bare.get('/cpu', async () => process.cpuUsage());
@@ -162,6 +173,7 @@ function loader(
 
 /** The load of drivers near stations. */
 const NEAR_STATIONS = 'nearest, near stations';
+const BARE_FULL_ANSWER = 'bare, a full answer';
 
 /** How many of the first 300 of `paths` list no station, and the answers' mean size. */
 async function answerShape(base: string, paths: string[]): Promise<string> {
@@ -303,7 +315,27 @@ async function measure(title: string, targets: Target[], barePort: number) {
     console.log('WARNING: non-2xx answers or errors during the run; the figures are not valid');
   const nearest = targets.findIndex((t) => t.name === '/api/stations/nearest');
   const near = targets.findIndex((t) => t.name === NEAR_STATIONS);
-  return { ratio: ratio(nearest), p99: p99(nearest), nearRatio: ratio(near), nearP99: p99(near) };
+  const full = targets.findIndex((t) => t.name === BARE_FULL_ANSWER);
+  // Nearest near stations against the bare route sending a full answer of the same kind, within each round.
+  const nearToFull = median(
+    rounds.map((round) => round[near]!.requests.average / round[full]!.requests.average),
+  );
+  return {
+    ratio: ratio(nearest),
+    p99: p99(nearest),
+    nearRatio: ratio(near),
+    nearP99: p99(near),
+    fullRatio: ratio(full),
+    nearToFull,
+  };
+}
+
+/** The floor full answers are measured against: the bare route sending one, and nearest near stations beside it. */
+function fullAnswerLine(generator: string, m: { fullRatio: number; nearToFull: number }): string {
+  return (
+    `bare route sending a full answer / bare (${generator}): ${m.fullRatio.toFixed(2)}×; ` +
+    `nearest near stations / that: ${m.nearToFull.toFixed(2)}×`
+  );
 }
 
 async function main() {
@@ -336,10 +368,13 @@ async function main() {
       answerShape(base, nearPaths),
     ]);
     const bareUrl = `http://127.0.0.1:${barePort}`;
+    const fullAnswerKb =
+      (await (await fetch(`${bareUrl}${FULL_ANSWER_PATH}`)).arrayBuffer()).byteLength / 1024;
     const nearestUrl = `${base}/api/stations/nearest`;
     const targets: Target[] = [
       { name: 'bare Fastify route', run: loader(autocannon, `${bareUrl}/`, null) },
       { name: 'bare, API headers', run: loader(autocannon, `${bareUrl}${WITH_HEADERS_PATH}`, null) },
+      { name: BARE_FULL_ANSWER, run: loader(autocannon, `${bareUrl}${FULL_ANSWER_PATH}`, null) },
       { name: 'trivial API route', run: loader(autocannon, `${base}${TRIVIAL_PATH}`, null) },
       { name: '/api/health', run: loader(autocannon, `${base}/api/health`, null) },
       { name: '/api/stations/nearest', run: loader(autocannon, nearestUrl, paths) },
@@ -357,7 +392,9 @@ async function main() {
     );
     console.log(
       `nearest's queries (k = 10): 5,000 random points over India and Italy (${randomShape}); ` +
-        `"${NEAR_STATIONS}": 5,000 points within 5 km of a random station (${nearShape})`,
+        `"${NEAR_STATIONS}": 5,000 points within 5 km of a random station (${nearShape}); ` +
+        `"${BARE_FULL_ANSWER}": the bare route sending nearest's answer at ${FULL_ANSWER_QUERY}, made once ` +
+        `(${fullAnswerKb.toFixed(1)} KB, with the API's headers)`,
     );
     const byAutocannon = await measure('autocannon (JavaScript load generator)', targets, barePort);
     // The same targets under wrk, whose C parser leaves the server the bottleneck: with autocannon, parsing
@@ -367,6 +404,7 @@ async function main() {
           'wrk (C load generator, 1 thread)',
           [
             { name: 'bare Fastify route', run: wrkLoader(`${bareUrl}/`, null, scratch) },
+            { name: BARE_FULL_ANSWER, run: wrkLoader(`${bareUrl}${FULL_ANSWER_PATH}`, null, scratch) },
             { name: 'trivial API route', run: wrkLoader(`${base}${TRIVIAL_PATH}`, null, scratch) },
             { name: '/api/stations/nearest', run: wrkLoader(nearestUrl, paths, scratch) },
             { name: NEAR_STATIONS, run: wrkLoader(nearestUrl, nearPaths, scratch) },
@@ -384,6 +422,7 @@ async function main() {
     console.log(
       `nearest near stations / bare (autocannon): ${byAutocannon.nearRatio.toFixed(2)}×, p99 ${byAutocannon.nearP99} ms (full answers)`,
     );
+    console.log(fullAnswerLine('autocannon', byAutocannon));
     if (wrk) {
       console.log(
         `nearest / bare throughput (wrk): ${wrk.ratio.toFixed(2)}× (target ≥ 0.5: ${wrk.ratio >= 0.5 ? 'met' : 'MISSED'})`,
@@ -392,6 +431,7 @@ async function main() {
       console.log(
         `nearest near stations / bare (wrk): ${wrk.nearRatio.toFixed(2)}×, p99 ${wrk.nearP99} ms (full answers)`,
       );
+      console.log(fullAnswerLine('wrk', wrk));
     } else console.log('wrk is not installed (apt-get install wrk): its lines are left out');
   } finally {
     child.kill('SIGTERM');
