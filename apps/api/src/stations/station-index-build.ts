@@ -27,8 +27,11 @@ export interface PreparedIndex extends BuiltParts {
   importRunId: number | null;
   /** Why the worker thread failed, when it did and the data was built on this thread instead. */
   workerError?: unknown;
-  /** The snapshot file (SQLite only): why it was not read, and the writing of a new one, when one is written. */
-  snapshot?: { file: string; unusable?: string; written?: Promise<void> };
+  /**
+   * The snapshot file (SQLite only): why it was not read; the writing of a new one, when one is written; else the
+   * removal of one that can never be used again (true when there was a file to remove).
+   */
+  snapshot?: { file: string; unusable?: string; written?: Promise<void>; removed?: Promise<boolean> };
 }
 
 /** Options of prepareStationIndex (tests lower the thresholds). */
@@ -92,16 +95,30 @@ export async function prepareStationIndex(db: Db, options: PrepareOptions = {}):
   if (file && revision !== null) {
     const keep = built.parts.ids.length >= (options.minForSnapshot ?? SNAPSHOT_MIN_STATIONS);
     // A stale snapshot that no new one replaces is removed: it could never be used again.
-    const written = keep
-      ? writeSnapshot(file, revision, built.parts)
-      : unusable === 'none'
-        ? undefined
-        : fs.promises.rm(file, { force: true });
-    // Handled by whoever logs it (the index plugin); never an unhandled rejection before it is awaited.
+    const written = keep ? writeSnapshot(file, revision, built.parts) : undefined;
+    const removed = keep || unusable === 'none' ? undefined : removeSnapshot(file);
+    // Handled by whoever logs them (the index plugin); never an unhandled rejection before they are awaited.
     written?.catch(() => undefined);
-    prepared.snapshot = { file, ...(unusable ? { unusable } : {}), ...(written ? { written } : {}) };
+    removed?.catch(() => undefined);
+    prepared.snapshot = {
+      file,
+      ...(unusable ? { unusable } : {}),
+      ...(written ? { written } : {}),
+      ...(removed ? { removed } : {}),
+    };
   }
   return prepared;
+}
+
+/** Removes a snapshot file; true when there was one. */
+function removeSnapshot(file: string): Promise<boolean> {
+  return fs.promises.unlink(file).then(
+    () => true,
+    (err: NodeJS.ErrnoException) => {
+      if (err.code === 'ENOENT') return false;
+      throw err;
+    },
+  );
 }
 
 /**

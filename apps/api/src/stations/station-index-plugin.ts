@@ -74,13 +74,24 @@ export default fp(
         },
         'station index rebuilt',
       );
-      if (snapshot?.written) {
+      if (snapshot?.written || snapshot?.removed) {
         const file = snapshot.file;
         const previous = writing;
-        const logged = snapshot.written.then(
-          () => app.log.info({ file }, 'station index snapshot written'),
-          (err) => app.log.warn({ err, file }, 'station index snapshot not written'),
-        );
+        const logged = snapshot.written
+          ? snapshot.written.then(
+              () => app.log.info({ file }, 'station index snapshot written'),
+              (err) => app.log.warn({ err, file }, 'station index snapshot not written'),
+            )
+          : snapshot.removed?.then(
+              (was) => {
+                if (was)
+                  app.log.info(
+                    { file, stations },
+                    'station index snapshot removed: too few stations to keep one',
+                  );
+              },
+              (err) => app.log.warn({ err, file }, 'station index snapshot not removed'),
+            );
         // Every write still under way is awaited on close, not only the latest.
         writing = Promise.all([previous, logged]).then(() => undefined);
       }

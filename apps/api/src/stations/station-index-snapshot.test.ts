@@ -157,6 +157,17 @@ describe('station index snapshot (SQLite)', () => {
       .execute();
     const small = await prepare(server.db, { ...KEEP_ALL, minForSnapshot: 10_000 });
     expect(small.builtIn).toBe('thread');
+    expect(small.snapshot?.written).toBeUndefined();
+    expect(await small.snapshot?.removed).toBe(true);
+    expect(fs.existsSync(file)).toBe(false);
+  });
+
+  // A start that had to import logged "snapshot written" three times for 3,803 stations, with no file written.
+  it('is neither written nor said to be when the index is below that size and there is no file', async () => {
+    expect(fs.existsSync(file)).toBe(false);
+    const rebuild = await prepare(server.db, { ...KEEP_ALL, minForSnapshot: 10_000, fromSnapshot: false });
+    expect(rebuild.snapshot?.written).toBeUndefined();
+    expect(await rebuild.snapshot?.removed).toBe(false);
     expect(fs.existsSync(file)).toBe(false);
   });
 });
