@@ -57,7 +57,7 @@ async function serve(port: number) {
   const { buildApp } = await import('../src/app');
   const { loadConfig } = await import('../src/config/env');
   const { createLocalChangeFeed } = await import('../src/lib/change-feed');
-  const { realImportDb } = await import('./real-import');
+  const { realImportDb } = await import('./real-import-db');
   const real = await realImportDb();
   const config = loadConfig({
     NODE_ENV: 'production',

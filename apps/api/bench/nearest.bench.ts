@@ -10,7 +10,7 @@ import KDBush from 'kdbush';
 import { NearestIndex } from '../src/geo/nearest-index';
 import { loadActiveStations } from '../src/stations/station-repository';
 import { randomSpherePoint, seededRandom } from '../test/helpers/random';
-import { realImportDb } from './real-import';
+import { realImportDb } from './real-import-db';
 
 const K = 10;
 /** The API's default search radius. */

@@ -2,7 +2,7 @@
 // types of the API's answers, but none of the TypeBox schemas, whose builder would otherwise ride along in the
 // browser's bundles (module-level schema calls are not tree-shaken). The API imports '@cng/shared'.
 export * from './companies';
-export * from './contact';
+export * from './contact-limits';
 export type * from './errors';
 export * from './format';
 export * from './geo';
@@ -13,6 +13,6 @@ export type * from './proposals-api';
 export * from './routes';
 export type * from './station';
 export type * from './stations-api';
-export type * from './status';
 export type * from './status-api';
+export type * from './status-summary';
 export * from './status-words';

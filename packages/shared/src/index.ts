@@ -1,5 +1,5 @@
 export * from './companies';
-export * from './contact';
+export * from './contact-limits';
 export * from './errors';
 export * from './format';
 export * from './geo';
@@ -11,6 +11,6 @@ export * from './proposals-api';
 export * from './routes';
 export * from './station';
 export * from './stations-api';
-export * from './status';
 export * from './status-api';
+export * from './status-summary';
 export * from './status-words';

@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { Nullable } from './nullable';
-import { type StatusSummary, StatusSummarySchema } from './status';
+import { type StatusSummary, StatusSummarySchema } from './status-summary';
 
 /** Where a station's data came from, with the licence and attribution text that must reach the user. */
 export const StationSourceSchema = Type.Object({

@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { REPORT_LIMITS } from './limits';
-import { StatusSummarySchema } from './status';
+import { StatusSummarySchema } from './status-summary';
 import { REPORT_STATUSES } from './status-words';
 
 const ReportStatusSchema = Type.Enum([...REPORT_STATUSES], {

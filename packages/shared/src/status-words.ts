@@ -1,5 +1,5 @@
 import { formatDurationMin } from './format';
-import type { StatusSummary } from './status';
+import type { StatusSummary } from './status-summary';
 
 // Status words and explanations without schemas (the web app imports them via '@cng/shared/client').
 
