@@ -1,14 +1,15 @@
 // Import directions of the API (ADR 0015). `npm run deps:check` (part of `npm test`) fails on any violation.
 //
 // - Platform (config/, db/, plugins/, lib/, geo/) is the floor: it never imports a slice or the app.
-// - Slices (stations/, station-import/, status/, contact/, proposals/) own their routes, schemas, repositories
+// - Slices (stations/, station-import/, status/, contact/, proposals/, health/) own their routes, schemas, repositories
 //   and domain code. Another slice, and the composition root (app.ts, server.ts, types.d.ts), may import a
 //   slice only through its public entry: the file named after its folder (stations/stations.ts, …); server.ts
 //   also starts the station index build (stations/station-index-build.ts) before it loads the app (ADR 0023).
 // - No cycles, type-only imports included.
 // - Production code never imports a test, a test helper or a devDependency.
-// - SQL only in repositories: outside them, Kysely may be imported for its types only.
-const SLICES = '(stations|station-import|status|contact|proposals)';
+// - SQL only in repositories: outside them, Kysely may be imported for its types only, and neither the SQLite
+//   connection under a Db nor a database driver at all.
+const SLICES = '(stations|station-import|status|contact|proposals|health)';
 const ENTRY = '^src/([^/]+)/\\1\\.ts$';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -61,6 +62,22 @@ module.exports = {
         ],
       },
       to: { path: 'node_modules/kysely/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'raw-connections-only-in-repositories',
+      severity: 'error',
+      comment:
+        'SQL sent past Kysely — on the SQLite connection under a Db (db/sqlite-connection.ts) or on a pg ' +
+        'client — is written only in repositories and the database set-up; lib/change-feed.ts LISTENs and ' +
+        'NOTIFYs on a pg client it is given (ADR 0015).',
+      from: {
+        path: '^src/',
+        pathNot: ['\\.test\\.ts$', '-repository\\.ts$', '^src/db/'],
+      },
+      to: {
+        path: ['^src/db/sqlite-connection\\.ts$', 'node_modules/(pg|better-sqlite3)/'],
+        dependencyTypesNot: ['type-only'],
+      },
     },
     {
       name: 'production-imports-no-test',

@@ -5,6 +5,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { Config } from './config/env';
 import { adminMessageRoutes, contactRoutes } from './contact/contact';
 import type { DbHandle } from './db/database';
+import healthRoutes from './health/health';
 import type { ChangeFeed } from './lib/change-feed';
 import apiRateLimit from './plugins/api-rate-limit';
 import corsPolicy from './plugins/cors-policy';
@@ -13,7 +14,6 @@ import errorHandler, {
   frameworkErrorHandler,
   MAX_PARAM_LENGTH,
 } from './plugins/error-handler';
-import healthRoutes from './plugins/health-routes';
 import queryShape from './plugins/query-shape';
 import { RequestLogPolicy } from './plugins/request-log';
 import sameOriginWrites from './plugins/same-origin-writes';

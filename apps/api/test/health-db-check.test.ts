@@ -3,7 +3,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../src/db/schema';
-import { HEALTH_DB_CHECK_MAX_AGE_MS } from '../src/plugins/health-routes';
+import { HEALTH_DB_CHECK_MAX_AGE_MS } from '../src/health/health';
 import { createTestApp } from './helpers/test-app';
 import {
   createTestDb,

@@ -13,9 +13,10 @@ import {
 } from 'kysely';
 import type pg from 'pg';
 import { migrations } from './migrations';
-import type { Database } from './schema';
+import type { Database, Db } from './schema';
+import { rememberSqliteConnection } from './sqlite-connection';
 
-export type Db = Kysely<Database>;
+export type { Db };
 
 export interface DbOptions {
   /** postgres:// URL; when empty, the SQLite file at `sqlitePath` is used. */
@@ -26,6 +27,12 @@ export interface DbOptions {
    * pool drops that connection and opens a new one on the next query; without a listener pg would crash us.
    */
   onPoolError?: (err: Error) => void;
+  /**
+   * SQLite only: bytes of the file to memory-map, so reads take its pages without a system call each (SQLite's
+   * `mmap_size`). For a connection that reads a large part of the file once and closes (a station index
+   * build's worker); the mapping goes with the connection.
+   */
+  sqliteMmapBytes?: number;
 }
 
 export interface DbHandle {
@@ -33,18 +40,6 @@ export interface DbHandle {
   dialect: 'sqlite' | 'postgres';
   /** The pg pool when on PostgreSQL (LISTEN/NOTIFY needs its own connection from it). */
   pgPool: pg.Pool | null;
-}
-
-/** The better-sqlite3 connection under each SQLite Kysely instance openDatabase made. */
-const sqliteConnections = new WeakMap<Db, SQLite.Database>();
-
-/**
- * The better-sqlite3 connection under `db`, when openDatabase opened it on SQLite; else undefined. Only for
- * a repository's bulk read that Kysely's row objects make slow (the station index load); everything else
- * goes through Kysely.
- */
-export function sqliteConnectionOf(db: Db): SQLite.Database | undefined {
-  return sqliteConnections.get(db);
 }
 
 /** Where each database openDatabase opened is, to open it again. */
@@ -83,8 +78,9 @@ export function openDatabase(options: DbOptions): DbHandle {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  if (options.sqliteMmapBytes) sqlite.pragma(`mmap_size = ${Math.floor(options.sqliteMmapBytes)}`);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  sqliteConnections.set(db, sqlite);
+  rememberSqliteConnection(db, sqlite);
   locations.set(db, { databaseUrl: '', sqlitePath: options.sqlitePath });
   return { db, dialect: 'sqlite', pgPool: null };
 }
@@ -153,14 +149,4 @@ function isOtherSchemaGone(error: unknown, ours: string | undefined): boolean {
   if (!ours || !error || typeof error !== 'object') return false;
   const { code, message } = error as { code?: unknown; message?: unknown };
   return code === '3F000' && typeof message === 'string' && !message.includes(`"${ours}"`);
-}
-
-/** True when a trivial query succeeds. */
-export async function isDatabaseReachable(db: Db): Promise<boolean> {
-  try {
-    await sql`select 1`.execute(db);
-    return true;
-  } catch {
-    return false;
-  }
 }

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType, Generated, Kysely, Selectable } from 'kysely';
 
 /**
  * Table types for Kysely. Both dialects store booleans as 0/1 integers and times as ISO-8601 UTC text,
@@ -198,3 +198,11 @@ export interface Database {
   moderation_decisions: ModerationDecisionsTable;
   station_index_revision: StationIndexRevisionTable;
 }
+
+/** A stored station as a query reads it: the one row type of `stations`, for every slice. */
+export type StationRow = Selectable<StationsTable>;
+/** A stored source record of a station as a query reads it. */
+export type SourceRow = Selectable<StationSourcesTable>;
+
+/** The database as the code queries it. */
+export type Db = Kysely<Database>;

@@ -1,6 +1,6 @@
 /**
- * The process clock's time zone, set once at start-up (server.ts, the CLIs, the test setup) instead of as a
- * side effect of importing a module.
+ * The process clock's time zone, set once at start-up (server.ts, the test setup) instead of as a
+ * side effect of importing a module. The CLIs evaluate no opening hours and keep the zone they run in.
  *
  * The opening_hours library reads and builds Dates in the process time zone. Where that zone has daylight
  * saving, one wall-clock hour a year does not exist there (02:30 on a spring-forward day in New York), so a

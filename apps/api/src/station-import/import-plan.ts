@@ -1,6 +1,5 @@
 import { hash } from 'node:crypto';
-import type { Selectable } from 'kysely';
-import type { StationSourcesTable } from '../db/schema';
+import type { SourceRow, StationRow } from '../db/schema';
 import { emptyCounts, type ImportCounts } from './import-counts';
 import {
   type Candidate,
@@ -10,11 +9,9 @@ import {
   type StationRecord,
 } from './importers/station-record';
 import { MassRetireRefused, massRetireReasons } from './mass-retire-guard';
-import { mergeStation, type StationRow, stationRowChanged } from './merge-station';
+import { mergeStation, stationRowChanged } from './merge-station';
 import { type Comparable, sameStationDistanceM } from './same-station';
 import { StationGrid } from './station-grid';
-
-export type SourceRow = Selectable<StationSourcesTable>;
 
 /**
  * A stored station as a run plans against it: where it is and what it is called (same-station.ts). The whole

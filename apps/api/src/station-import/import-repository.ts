@@ -1,9 +1,8 @@
 import { CompiledQuery, type Kysely, sql, type Transaction } from 'kysely';
 import type { Db } from '../db/database';
 import { isSqlite } from '../db/dialect';
-import type { Database } from '../db/schema';
+import type { Database, StationRow } from '../db/schema';
 import type { StoredChunk, StoredSource, StoredStation } from './import-plan';
-import type { StationRow } from './merge-station';
 
 /**
  * The import engine's SQL (ADR 0015: SQL lives in repositories): reading the current stations and source

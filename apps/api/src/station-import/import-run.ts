@@ -27,7 +27,7 @@ export interface ImportOptions {
   now?: Date;
   /**
    * Write a run that would retire more than a set share of a source's stations or reject more than a set
-   * share of its rows (stations/mass-retire-guard.ts). Only a person passes it (`--allow-mass-retire`):
+   * share of its rows (station-import/mass-retire-guard.ts). Only a person passes it (`--allow-mass-retire`):
    * the start-up import never does.
    */
   allowMassRetire?: boolean;

@@ -1,10 +1,7 @@
 import { COORDINATE_QUALITIES } from '@cng/shared';
-import type { Selectable } from 'kysely';
-import type { StationsTable } from '../db/schema';
+import type { StationRow } from '../db/schema';
 import { displayNameOf } from './display-name';
 import type { StationRecord } from './importers/station-record';
-
-export type StationRow = Selectable<StationsTable>;
 
 /** One source's record of a station, and whether the source's latest import still had it. */
 export interface SourceRecord {

@@ -1,8 +1,10 @@
 import type { Station } from '@cng/shared';
 import { type Kysely, sql } from 'kysely';
-import { type Db, sqliteConnectionOf } from '../db/database';
+import type { Db } from '../db/database';
 import { isSqlite } from '../db/dialect';
-import { type SourceRow, type StationRow, stationFromRows } from './station-repository';
+import type { SourceRow } from '../db/schema';
+import { sqliteConnectionOf } from '../db/sqlite-connection';
+import { STATION_COLUMNS, type StationColumns, stationFromRows } from './station-repository';
 
 /** The newest import run's id (any source, any outcome), or null: the station index polls it. */
 export async function latestImportRunId(db: Db): Promise<number | null> {
@@ -13,49 +15,19 @@ export async function latestImportRunId(db: Db): Promise<number | null> {
   return row?.id == null ? null : Number(row.id);
 }
 
-/** How many stations are active (hidden ones included): an index-only count, to size the work of a build. */
+/**
+ * How many stations are active (hidden ones included): one indexed count, which sizes the work of an index build
+ * and, for the health check, also proves the database answers.
+ */
 export async function countActiveStations(db: Db): Promise<number> {
   const row = await db
     .selectFrom('stations')
     .select(sql<number>`count(*)`.as('n'))
     .where('active', '=', 1)
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
-/** The columns of one station packed into its `data` array, in this order (see stationFromIndexRow). */
-const STATION_COLUMNS = [
-  'id',
-  'name',
-  'display_name',
-  'brand',
-  'operator',
-  'lon',
-  'lat',
-  'address',
-  'city',
-  'region',
-  'country_code',
-  'time_zone',
-  'opening_hours',
-  'phone',
-  'price_amount',
-  'price_currency',
-  'price_published_at',
-  'price_outlier',
-  'cng_fill_type',
-  'cng_pressure_psi',
-  'cng_vehicle_class',
-  'cng_open_24x7',
-  'cng_dispensers',
-  'cng_renewable',
-  'access_hours',
-  'source_confirmed_at',
-  'coordinate_quality',
-  'active',
-  'first_seen_at',
-  'last_seen_at',
-] as const;
 const SOURCE_COLUMNS = ['source', 'source_id', 'licence', 'attribution', 'url', 'imported_at'] as const;
 
 /**
@@ -239,7 +211,7 @@ type Packed = [...unknown[], unknown[][]];
  */
 export function stationFromIndexRow(data: string, lon: number, lat: number): Station {
   const d = JSON.parse(data) as Packed;
-  const row = Object.fromEntries(STATION_COLUMNS.map((name, i) => [name, d[i]])) as unknown as StationRow;
+  const row = Object.fromEntries(STATION_COLUMNS.map((name, i) => [name, d[i]])) as unknown as StationColumns;
   const sources = (d[STATION_COLUMNS.length] as unknown[][]).map(
     (s) => Object.fromEntries(SOURCE_COLUMNS.map((name, i) => [name, s[i]])) as unknown as SourceRow,
   );

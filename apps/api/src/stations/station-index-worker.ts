@@ -5,7 +5,7 @@
  * requests during a rebuild. Run by buildStationIndexParts (station-index-build.ts).
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { openDatabase, sqliteConnectionOf } from '../db/database';
+import { openDatabase } from '../db/database';
 import {
   type SearchOnlyParts,
   StationIndexBuilder,
@@ -35,10 +35,9 @@ export type StationIndexWorkerReply =
   | { error: string };
 
 const { databaseUrl, sqlitePath, expected, part } = workerData as StationIndexWorkerData;
-const handle = openDatabase({ databaseUrl, sqlitePath });
 // This connection only reads, once, then closes: memory-mapped, SQLite reads its pages without a system call
-// each (the id-ordered scan visits them out of file order); the mapping goes with the connection.
-sqliteConnectionOf(handle.db)?.pragma(`mmap_size = ${2 ** 30}`);
+// each (the id-ordered scan visits them out of file order).
+const handle = openDatabase({ databaseUrl, sqlitePath, sqliteMmapBytes: 2 ** 30 });
 try {
   if (part === 'search') {
     const ids: string[] = [];

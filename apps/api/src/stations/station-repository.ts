@@ -1,10 +1,57 @@
 import type { CoordinateQuality, Station, StationSource } from '@cng/shared';
-import type { Selectable } from 'kysely';
 import type { Db } from '../db/database';
-import type { StationSourcesTable, StationsTable } from '../db/schema';
+import type { SourceRow, StationRow } from '../db/schema';
 
-export type StationRow = Selectable<StationsTable>;
-export type SourceRow = Selectable<StationSourcesTable>;
+/**
+ * The columns of a stored station that make its wire Station, in the order the station index packs them into a
+ * row's `data` array (station-index-repository.ts): exactly what stationFromRows reads, which its parameter's
+ * type holds it to.
+ */
+export const STATION_COLUMNS = [
+  'id',
+  'name',
+  'display_name',
+  'brand',
+  'operator',
+  'lon',
+  'lat',
+  'address',
+  'city',
+  'region',
+  'country_code',
+  'time_zone',
+  'opening_hours',
+  'phone',
+  'price_amount',
+  'price_currency',
+  'price_published_at',
+  'price_outlier',
+  'cng_fill_type',
+  'cng_pressure_psi',
+  'cng_vehicle_class',
+  'cng_open_24x7',
+  'cng_dispensers',
+  'cng_renewable',
+  'access_hours',
+  'source_confirmed_at',
+  'coordinate_quality',
+  'active',
+  'first_seen_at',
+  'last_seen_at',
+] as const;
+/** A stored station's columns that make its wire Station. */
+export type StationColumns = Pick<StationRow, (typeof STATION_COLUMNS)[number]>;
+
+/**
+ * The columns of `stations` no wire Station shows: moderation (hidden_*), a moderator's move waiting to apply
+ * (moved_*) and the row's own write time. A column added to the table fails the typecheck below until it is
+ * either listed in STATION_COLUMNS (and shown) or named here.
+ */
+type UnshownColumn = 'hidden_at' | 'hidden_reason' | 'moved_lon' | 'moved_lat' | 'updated_at';
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const everyColumnShownOrNamed: Same<keyof StationRow, (typeof STATION_COLUMNS)[number] | UnshownColumn> =
+  true;
+void everyColumnShownOrNamed;
 
 /** A stored 0/1 flag (a number from a column, or from JSON the database built). */
 const flag = (v: unknown): boolean | null => (v === null ? null : Number(v) === 1);
@@ -20,7 +67,7 @@ function bySourceAndId(a: SourceRow, b: SourceRow): number {
 }
 
 /** Maps a stored row and its source rows to the wire `Station`. */
-export function stationFromRows(row: StationRow, sources: SourceRow[]): Station {
+export function stationFromRows(row: StationColumns, sources: SourceRow[]): Station {
   return {
     id: row.id,
     name: row.name,

@@ -14,6 +14,7 @@ export {
   type StationIndexHolder,
   type StatusProvider,
 } from './station-index-plugin';
+export { countActiveStations } from './station-index-repository';
 export { indexedStation, type LonLat, requireStation, stationPositions } from './station-lookup';
 export { default as stationRoutes } from './station-routes';
 

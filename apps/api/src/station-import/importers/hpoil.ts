@@ -9,7 +9,8 @@ import { type RawRow, validateRows } from './validate-row';
 /** HPOIL Gas's CNG locator: one HTML table of every station it operates, all Geographical Areas. */
 export const DEFAULT_HPOIL_URL = 'https://hpoilgas.in/cng-locator.php?get_cng_fuel_stations=all';
 
-type Station = {
+/** One outlet as the locator's table lists it, its coordinates still text. */
+type LocatorOutlet = {
   name: string;
   address: string | null;
   district: string | null;
@@ -18,7 +19,7 @@ type Station = {
 };
 
 // Ids from name and position (hashed-id.ts), not the page's serial numbers, which shift when an outlet is added.
-function rowOf(s: Station, where: string): RawRow {
+function rowOf(s: LocatorOutlet, where: string): RawRow {
   const { licence, attribution, url } = SOURCE_LICENCES.hpoil;
   return {
     source: 'hpoil',

@@ -1,7 +1,8 @@
+// The health slice's public entry: GET /api/health, the service's liveness and database reachability (ADR 0015).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@fastify/type-provider-typebox';
-import { countActiveStations } from '../db/health-repository';
 import { CachedCheck } from '../lib/cached-check';
+import { countActiveStations } from '../stations/stations';
 
 /**
  * How long one database check answers health requests. Load balancers poll every few seconds; a busy
