@@ -72,10 +72,16 @@ module.exports = {
         'NOTIFYs on a pg client it is given (ADR 0015).',
       from: {
         path: '^src/',
-        pathNot: ['\\.test\\.ts$', '-repository\\.ts$', '^src/db/'],
+        pathNot: [
+          '\\.test\\.ts$',
+          '-repository\\.ts$',
+          '^src/db/(database|dialect|sqlite-connection)\\.ts$',
+          '^src/db/migrations/',
+        ],
       },
       to: {
-        path: ['^src/db/sqlite-connection\\.ts$', 'node_modules/(pg|better-sqlite3)/'],
+        // A value import of pg resolves to its types package (@types/pg): the driver is matched either way.
+        path: ['^src/db/sqlite-connection\\.ts$', 'node_modules/(@types/)?(pg|better-sqlite3)/'],
         dependencyTypesNot: ['type-only'],
       },
     },

@@ -18,7 +18,7 @@ module.exports = {
         'carries the API schemas, whose TypeBox builder is not tree-shaken (~5 kB gzip on /App).',
       from: { path: '^src/' },
       to: {
-        path: 'packages/shared/src/(index|errors|nullable|proposals-api|station|stations-api|status|status-api)\\.ts$',
+        path: 'packages/shared/src/(index|errors|nullable|proposals-api|station|stations-api|status-summary|status-api)\\.ts$',
         dependencyTypesNot: ['type-only'],
       },
     },

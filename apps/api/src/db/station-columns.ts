@@ -55,6 +55,8 @@ type Stores<Field, Column> = [Field] extends [Column]
     : true
   : false;
 type Mapped = ColumnsOfStation[keyof ColumnsOfStation];
+/** The columns of `stations` a Station field is stored in: every column but the storage-only ones. */
+export type StationFieldColumns = Mapped;
 /** Single-column fields whose value is text or a number: stored as is, with the same nullability. */
 type ScalarDrift = {
   [K in keyof ColumnsOfStation]: NonNullable<Station[K]> extends string | number

@@ -1,11 +1,12 @@
 import type { CoordinateQuality, Station, StationSource } from '@cng/shared';
 import type { Db } from '../db/database';
 import type { SourceRow, StationRow } from '../db/schema';
+import type { StationFieldColumns } from '../db/station-columns';
 
 /**
  * The columns of a stored station that make its wire Station, in the order the station index packs them into a
- * row's `data` array (station-index-repository.ts): exactly what stationFromRows reads, which its parameter's
- * type holds it to.
+ * row's `data` array (station-index-repository.ts). stationFromRows can read no other column (its parameter's
+ * type), and the list is checked against the columns Station fields are stored in (stationColumnsAgree).
  */
 export const STATION_COLUMNS = [
   'id',
@@ -42,16 +43,15 @@ export const STATION_COLUMNS = [
 /** A stored station's columns that make its wire Station. */
 export type StationColumns = Pick<StationRow, (typeof STATION_COLUMNS)[number]>;
 
+/** Columns listed in STATION_COLUMNS and not stored for a Station field, or the other way round. */
+type UnlistedOrExtra =
+  | Exclude<StationFieldColumns, (typeof STATION_COLUMNS)[number]>
+  | Exclude<(typeof STATION_COLUMNS)[number], StationFieldColumns>;
 /**
- * The columns of `stations` no wire Station shows: moderation (hidden_*), a moderator's move waiting to apply
- * (moved_*) and the row's own write time. A column added to the table fails the typecheck below until it is
- * either listed in STATION_COLUMNS (and shown) or named here.
+ * `true` while STATION_COLUMNS lists exactly the columns a Station field is stored in (db/station-columns.ts
+ * keeps those against Station and the table); otherwise the typecheck names the columns that differ.
  */
-type UnshownColumn = 'hidden_at' | 'hidden_reason' | 'moved_lon' | 'moved_lat' | 'updated_at';
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const everyColumnShownOrNamed: Same<keyof StationRow, (typeof STATION_COLUMNS)[number] | UnshownColumn> =
-  true;
-void everyColumnShownOrNamed;
+export const stationColumnsAgree: [UnlistedOrExtra] extends [never] ? true : UnlistedOrExtra = true;
 
 /** A stored 0/1 flag (a number from a column, or from JSON the database built). */
 const flag = (v: unknown): boolean | null => (v === null ? null : Number(v) === 1);

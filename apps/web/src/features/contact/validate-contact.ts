@@ -2,7 +2,7 @@ import { CONTACT_LIMITS } from '@cng/shared/client';
 import { t } from '../../i18n/i18n';
 import { formatCount } from '../../lib/formatters';
 
-/** The limits the API enforces too (packages/shared/src/contact.ts). */
+/** The limits the API enforces too (packages/shared/src/contact-limits.ts). */
 export { CONTACT_LIMITS };
 
 export type ContactField = 'name' | 'email' | 'message';
