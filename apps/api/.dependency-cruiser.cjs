@@ -58,7 +58,6 @@ module.exports = {
           '-repository\\.ts$',
           '^src/db/(database|dialect)\\.ts$',
           '^src/db/migrations/',
-          '^src/lib/change-feed\\.ts$',
         ],
       },
       to: { path: 'node_modules/kysely/', dependencyTypesNot: ['type-only'] },
@@ -68,8 +67,8 @@ module.exports = {
       severity: 'error',
       comment:
         'SQL sent past Kysely — on the SQLite connection under a Db (db/sqlite-connection.ts) or on a pg ' +
-        'client — is written only in repositories and the database set-up; lib/change-feed.ts LISTENs and ' +
-        'NOTIFYs on a pg client it is given (ADR 0015).',
+        'client — is written only in repositories and db/ (whose change-feed.ts LISTENs and NOTIFYs on a pg ' +
+        'client it is given, a type-only import) (ADR 0015).',
       from: {
         path: '^src/',
         pathNot: [

@@ -7,7 +7,7 @@
  */
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config/env';
-import { createLocalChangeFeed } from '../src/lib/change-feed';
+import { createLocalChangeFeed } from '../src/db/change-feed';
 import { realImportDb } from './real-import-db';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);

@@ -56,7 +56,7 @@ type Autocannon = (opts: Record<string, unknown>) => Promise<Result>;
 async function serve(port: number) {
   const { buildApp } = await import('../src/app');
   const { loadConfig } = await import('../src/config/env');
-  const { createLocalChangeFeed } = await import('../src/lib/change-feed');
+  const { createLocalChangeFeed } = await import('../src/db/change-feed');
   const { realImportDb } = await import('./real-import-db');
   const real = await realImportDb();
   const config = loadConfig({

@@ -6,7 +6,7 @@ import type { Config } from './config/env';
 import { adminMessageRoutes, contactRoutes } from './contact/contact';
 import type { DbHandle } from './db/database';
 import healthRoutes from './health/health';
-import type { ChangeFeed } from './lib/change-feed';
+import type { ChangeFeed } from './db/change-feed';
 import apiRateLimit from './plugins/api-rate-limit';
 import corsPolicy from './plugins/cors-policy';
 import errorHandler, {

@@ -40,7 +40,7 @@ async function main() {
   ] = await Promise.all([
     import('./app'),
     import('./contact/contact'),
-    import('./lib/change-feed'),
+    import('./db/change-feed'),
     import('./station-import/station-import'),
     import('./stations/stations'),
   ]);

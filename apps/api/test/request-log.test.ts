@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config/env';
-import { createLocalChangeFeed } from '../src/lib/change-feed';
+import { createLocalChangeFeed } from '../src/db/change-feed';
 import { createTestDb, type TestDb } from './helpers/test-db';
 import { seedStations } from './status/seed-stations';
 

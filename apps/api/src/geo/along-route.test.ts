@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { oracleDistanceKm } from '../../test/helpers/brute-force';
 import { seededRandom } from '../../test/helpers/random';
 import { bruteForceAlongRoute, sameRouteHits } from '../../test/helpers/route-oracle';
-import { alongRoute, ROUTE_WORK_BUDGET, RouteError } from './along-route';
+import { alongRoute as alongRouteBounded, ROUTE_WORK_BUDGET, RouteError } from './along-route';
 import { NearestIndex } from './nearest-index';
 
 const indexOf = (points: { lon: number; lat: number }[]) =>
@@ -10,6 +10,10 @@ const indexOf = (points: { lon: number; lat: number }[]) =>
     points.map((p) => p.lon),
     points.map((p) => p.lat),
   );
+
+/** The search with no bound on the route's length (the API's own bound is tested on its own below). */
+const alongRoute = (index: NearestIndex, line: [number, number][], corridorKm: number) =>
+  alongRouteBounded(index, line, corridorKm, Number.POSITIVE_INFINITY);
 
 describe('alongRoute', () => {
   it('measures a point beside the middle of an equator segment exactly', () => {
@@ -183,9 +187,12 @@ describe('alongRoute', () => {
     expect(sameRouteHits(hits, want, 2)).toBeNull();
   });
 
-  it('refuses a route longer than half the equator', () => {
+  it('refuses a route longer than the bound it is given, before measuring it', () => {
     const line = Array.from({ length: 41 }, (_, i): [number, number] => [9 + (i % 2) * 7.7, 45]);
-    expect(() => alongRoute(indexOf([]), line, 1)).toThrow(/km long; routes of at most 20000 km/);
+    expect(() => alongRouteBounded(indexOf([]), line, 1, 20_000)).toThrow(
+      /is 2\d{4} km long; routes of at most 20000 km/,
+    );
+    expect(alongRouteBounded(indexOf([]), line, 1, 30_000).routeKm).toBeGreaterThan(20_000);
   });
 
   it('refuses a segment between antipodal points, whose path is undefined', () => {

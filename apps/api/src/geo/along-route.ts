@@ -1,4 +1,4 @@
-import { EARTH_RADIUS_KM, STATION_API_LIMITS } from '@cng/shared';
+import { EARTH_RADIUS_KM } from '@cng/shared';
 import type { NearestIndex } from './nearest-index';
 import { simplifyRoute } from './route-simplify';
 import { angle, cross, dot, lonLatOf, norm, toVec, unit, type Vec } from './sphere-vectors';
@@ -160,20 +160,23 @@ const TOLERANCE_SHARES = [0, 1 / 20, 1 / 10, 1 / 5];
  * dense 10,000-point trace or a zigzag with a wide corridor would: then the route is first simplified to
  * within corridorKm / 20 (then / 10, / 5 if still too costly), and detours and corridor membership are
  * measured on the simplified route, so each detour is within `toleranceKm` of the exact one. Distances along
- * the route are stretched to the original line, so `routeKm` stays exact.
+ * the route are stretched to the original line, so `routeKm` stays exact. A route longer than `maxRouteKm`
+ * throws RouteError before any station is measured.
  */
 export function alongRoute(
   index: NearestIndex,
   line: [number, number][],
   corridorKm: number,
+  maxRouteKm: number,
 ): { hits: RouteHit[]; routeKm: number; toleranceKm: number } {
   const vertices = line.map(([lon, lat]) => toVec(lon, lat));
   const km = cumulativeKm(vertices);
   const routeKm = km[km.length - 1]!;
-  // Longer "routes" are no road trip, only a way to make the search measure a winding line for long.
-  if (routeKm > STATION_API_LIMITS.routeMaxKm) {
+  // The caller's bound (the API's: longer "routes" are no road trip, only a way to make the search measure a
+  // winding line for long), checked before any station is measured.
+  if (routeKm > maxRouteKm) {
     throw new RouteError(
-      `is ${Math.round(routeKm)} km long; routes of at most ${STATION_API_LIMITS.routeMaxKm} km are searched`,
+      `is ${Math.round(routeKm)} km long; routes of at most ${maxRouteKm} km are searched`,
     );
   }
   const corridorRad = corridorKm / EARTH_RADIUS_KM;

@@ -11,6 +11,21 @@ const UNSAFE_MULTILINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u
 // biome-ignore lint/suspicious/noControlCharactersInRegex: as above, for escaping every occurrence.
 const UNSAFE_ALL = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: as above, runs of them, for replacing.
+const CONTROL_RUNS = /[\u0000-\u001f\u007f-\u009f]+/g;
+/** Zero-width characters and bidi controls: invisible, yet they can hide or reorder the text around them. */
+const INVISIBLE = /[\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g;
+
+/**
+ * A short note people send (a driver's or an operator's), as plain one-line text: runs of control characters
+ * (C0, DEL, C1) become a space, zero-width and bidi-control characters go, and so do surrounding blanks; HTML
+ * stays literal text. Null when nothing visible is left.
+ */
+export function plainNote(note: string | undefined): string | null {
+  const text = note?.replace(CONTROL_RUNS, ' ').replace(INVISIBLE, '').trim();
+  return text ? text : null;
+}
+
 /** A code point as people write it: U+202E. */
 const codePoint = (ch: string) => `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 

@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
 import { ConfigError, loadConfig } from '../config/env';
 import { migrateToLatest, openDatabase } from '../db/database';
-import { createPostgresChangeFeed } from '../lib/change-feed';
+import { createPostgresChangeFeed } from '../db/change-feed';
 import { formatCountsTable } from './import-counts';
 import { importStations } from './import-stations';
 import { IMPORTERS } from './importers/load-import';

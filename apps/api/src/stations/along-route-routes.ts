@@ -87,7 +87,7 @@ const alongRouteRoute: FastifyPluginAsyncTypebox = async (app) => {
       const index = app.stationIndex.current;
       let result: ReturnType<typeof alongRoute>;
       try {
-        result = alongRoute(index.nearest, line, corridorKm);
+        result = alongRoute(index.nearest, line, corridorKm, STATION_API_LIMITS.routeMaxKm);
       } catch (err) {
         if (err instanceof RouteError)
           throw badInput(request.body.polyline ? 'polyline' : 'line', err.message);

@@ -8,9 +8,9 @@ import {
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { bearerMatches } from '../lib/bearer-token';
 import { badInput } from '../lib/http-errors';
+import { plainNote } from '../lib/unsafe-text';
 import { requireStation } from '../stations/stations';
 import { insertOfficialStatus, publicReportFromRow } from './report-repository';
-import { cleanNote } from './report-routes';
 import type { StatusCache } from './status-cache';
 
 /** POST /api/stations/:id/official-status: operators and staff set a status that outranks drivers. */
@@ -75,7 +75,7 @@ export function officialStatusRoutes(cache: StatusCache): FastifyPluginAsyncType
             status: body.status,
             queueMin: body.queueMin ?? null,
             // The same plain-text cleaning as drivers' notes: the note is shown to every driver.
-            note: cleanNote(body.note),
+            note: plainNote(body.note),
             validUntil,
           },
           now,

@@ -12,22 +12,10 @@ import {
   TooFarErrorSchema,
 } from '@cng/shared';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { plainNote } from '../lib/unsafe-text';
 import { requireStation } from '../stations/stations';
 import { insertDriverReport, listStationReports, publicReportFromRow } from './report-repository';
 import type { StatusCache } from './status-cache';
-
-/**
- * Plain text only: control characters become spaces, invisible zero-width and bidi-control characters (which
- * could hide or reorder text around them) go, and so do surrounding blanks; HTML stays literal text.
- */
-export function cleanNote(note: string | undefined): string | null {
-  const text = note
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point.
-    ?.replace(/[\u0000-\u001f\u007f]+/g, ' ')
-    .replace(/[\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g, '')
-    .trim();
-  return text ? text : null;
-}
 
 /** POST and GET /api/stations/:id/reports: drivers report what they see; the timeline lists reports. */
 export function reportRoutes(
@@ -101,7 +89,7 @@ export function reportRoutes(
             networkHash: hashNetwork(request.ip),
             status: body.status,
             queueMin: body.queueMin ?? null,
-            note: cleanNote(body.note),
+            note: plainNote(body.note),
             position,
           },
           {

@@ -1,6 +1,6 @@
 import { buildApp } from '../../src/app';
 import { type Config, loadConfig } from '../../src/config/env';
-import { createLocalChangeFeed, createPostgresChangeFeed } from '../../src/lib/change-feed';
+import { createLocalChangeFeed, createPostgresChangeFeed } from '../../src/db/change-feed';
 import { createTestDb, type TestDb, type TestDialect } from './test-db';
 
 /** Builds the real app on a fresh test database; use app.inject() — no port. */

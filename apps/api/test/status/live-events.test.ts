@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { Station, StatusEvent } from '@cng/shared';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { changeChannelOf } from '../../src/lib/change-feed';
+import { changeChannelOf } from '../../src/db/change-feed';
 import { move } from '../../src/proposals/proposal-service';
 import { latestReportId } from '../../src/status/report-repository';
 import { exited, freePort, startServerProcess } from '../helpers/server-process';

@@ -231,6 +231,15 @@ describe.each(TEST_DIALECTS)('station reports on %s', (dialect) => {
     expect(empty.json().report.note).toBeNull();
   });
 
+  it('turns C1 control characters in a note into spaces, as it does C0 ones (U+009B starts a terminal escape)', async () => {
+    const res = await post(stations[27]!.id, {
+      status: 'available',
+      note: 'queue\u009b31m long\u0085now\u0007',
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().report.note).toBe('queue 31m long now');
+  });
+
   it('refuses unknown query parameters on the timeline, naming them', async () => {
     const res = await t.app.inject({
       method: 'GET',
