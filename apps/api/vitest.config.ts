@@ -20,7 +20,7 @@ const common: {
   testTimeout: 60_000,
   hookTimeout: 60_000,
   // Files run in parallel: each test database is its own SQLite file or PostgreSQL schema, each schema has its
-  // own NOTIFY channel (lib/change-feed.ts changeChannelOf), and servers a test starts take free ports.
+  // own NOTIFY channel (db/change-feed.ts changeChannelOf), and servers a test starts take free ports.
   fileParallelism: true,
 };
 
