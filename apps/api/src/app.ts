@@ -4,9 +4,9 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { Config } from './config/env';
 import { adminMessageRoutes, contactRoutes } from './contact/contact';
+import type { ChangeFeed } from './db/change-feed';
 import type { DbHandle } from './db/database';
 import healthRoutes from './health/health';
-import type { ChangeFeed } from './db/change-feed';
 import apiRateLimit from './plugins/api-rate-limit';
 import corsPolicy from './plugins/cors-policy';
 import errorHandler, {

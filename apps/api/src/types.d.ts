@@ -1,6 +1,6 @@
 import type { Config } from './config/env';
-import type { Db, DbHandle } from './db/database';
 import type { ChangeFeed } from './db/change-feed';
+import type { Db, DbHandle } from './db/database';
 import type { StationIndexHolder, StatusProvider } from './stations/stations';
 
 declare module 'fastify' {
