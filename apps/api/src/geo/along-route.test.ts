@@ -187,7 +187,7 @@ describe('alongRoute', () => {
     expect(sameRouteHits(hits, want, 2)).toBeNull();
   });
 
-  it('refuses a route longer than the bound it is given, before measuring it', () => {
+  it('refuses a route longer than the bound it is given, and measures one within it', () => {
     const line = Array.from({ length: 41 }, (_, i): [number, number] => [9 + (i % 2) * 7.7, 45]);
     expect(() => alongRouteBounded(indexOf([]), line, 1, 20_000)).toThrow(
       /is 2\d{4} km long; routes of at most 20000 km/,

@@ -22,7 +22,8 @@ const INVISIBLE = /[\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g;
  * stays literal text. Null when nothing visible is left.
  */
 export function plainNote(note: string | undefined): string | null {
-  const text = note?.replace(CONTROL_RUNS, ' ').replace(INVISIBLE, '').trim();
+  // Invisible characters go first, so controls on both sides of one still make a single space.
+  const text = note?.replace(INVISIBLE, '').replace(CONTROL_RUNS, ' ').trim();
   return text ? text : null;
 }
 

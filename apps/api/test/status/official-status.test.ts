@@ -124,6 +124,21 @@ describe.each(TEST_DIALECTS)('official status on %s', (dialect) => {
     expect(res.json().report.note).toBe('Compressor repair <b>soon</b>');
     const blank = await postOfficial(t.app, s.id, { status: 'closed', note: '\n\u0000 ' }, `Bearer ${TOKEN}`);
     expect(blank.json().report.note).toBeNull();
+    // The same cleaning as a driver's note (one function): C1 controls too, and zero-width and bidi characters go.
+    const hidden = await postOfficial(
+      t.app,
+      s.id,
+      { status: 'closed', note: '\u202eCompressor\u202c\u009brepair\u200b\u0085\u200d\u0007today' },
+      `Bearer ${TOKEN}`,
+    );
+    expect(hidden.json().report.note).toBe('Compressor repair today');
+    const onlyC1 = await postOfficial(
+      t.app,
+      s.id,
+      { status: 'closed', note: '\u0085\u009b' },
+      `Bearer ${TOKEN}`,
+    );
+    expect(onlyC1.json().report.note).toBeNull();
   });
 
   it('answers 404 for an unknown station and 400 for an invalid status', async () => {

@@ -238,6 +238,12 @@ describe.each(TEST_DIALECTS)('station reports on %s', (dialect) => {
     });
     expect(res.statusCode).toBe(201);
     expect(res.json().report.note).toBe('queue 31m long now');
+    expect((await stored(stations[27]!.id))[0]!.note).toBe('queue 31m long now');
+    // An invisible character between two controls leaves one space, not two; controls alone are no note.
+    const between = await post(stations[26]!.id, { status: 'available', note: 'pump\u0007\u200b\u0007two' });
+    expect(between.json().report.note).toBe('pump two');
+    const onlyC1 = await post(stations[25]!.id, { status: 'available', note: '\u0085\u009b' });
+    expect(onlyC1.json().report.note).toBeNull();
   });
 
   it('refuses unknown query parameters on the timeline, naming them', async () => {
