@@ -53,6 +53,7 @@ export function spawnApiServer(opts: {
 export async function startServerProcess(opts: {
   port: number;
   sqlitePath: string;
+  built?: boolean;
   logLevel?: string;
   env?: Record<string, string>;
 }): Promise<ServerProcess> {
