@@ -25,6 +25,8 @@ export interface BuiltParts {
 export interface PreparedIndex extends BuiltParts {
   /** The newest import run when the read began (the index polls for a newer one). */
   importRunId: number | null;
+  /** When the preparation began (`performance.now()`): a start's first one begins before the app is loaded. */
+  startedAt: number;
   /** Why the worker thread failed, when it did and the data was built on this thread instead. */
   workerError?: unknown;
   /**
@@ -70,13 +72,15 @@ function snapshotFileOf(db: Db): string | null {
  * (server.ts), so a worker reads while the app is built.
  */
 export async function prepareStationIndex(db: Db, options: PrepareOptions = {}): Promise<PreparedIndex> {
+  const startedAt = performance.now();
   const importRunId = await latestImportRunId(db);
   const file = snapshotFileOf(db);
   const revision = file ? await stationIndexRevision(db) : null;
   let unusable: string | undefined;
   if (file && revision !== null && options.fromSnapshot !== false) {
     const read = readSnapshot(file, revision);
-    if ('parts' in read) return { importRunId, parts: read.parts, builtIn: 'snapshot', snapshot: { file } };
+    if ('parts' in read)
+      return { importRunId, startedAt, parts: read.parts, builtIn: 'snapshot', snapshot: { file } };
     unusable = read.unusable;
   }
   let workerError: unknown;
@@ -89,6 +93,7 @@ export async function prepareStationIndex(db: Db, options: PrepareOptions = {}):
   );
   const prepared: PreparedIndex = {
     importRunId,
+    startedAt,
     ...built,
     ...(workerError === undefined ? {} : { workerError }),
   };

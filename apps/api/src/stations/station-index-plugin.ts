@@ -46,8 +46,7 @@ export default fp(
     let writing: Promise<void> | undefined;
 
     const build = async (reason: string, prepared?: Promise<PreparedIndex>): Promise<StationIndex> => {
-      const started = performance.now();
-      const { importRunId, parts, builtIn, workerError, snapshot } = await (prepared ??
+      const { importRunId, startedAt, parts, builtIn, workerError, snapshot } = await (prepared ??
         prepareStationIndex(app.db, { fromSnapshot: reason === 'startup' }));
       if (workerError !== undefined)
         app.log.warn(
@@ -67,7 +66,8 @@ export default fp(
           reason,
           stations,
           builtIn,
-          ms: Math.round(performance.now() - started),
+          // From when the preparation began: a start's first build began before the app was loaded.
+          ms: Math.round(performance.now() - startedAt),
           ...(snapshot?.unusable && snapshot.unusable !== 'none'
             ? { snapshotNotUsed: snapshot.unusable }
             : {}),
