@@ -25,8 +25,8 @@ export interface BuiltParts {
 export interface PreparedIndex extends BuiltParts {
   /** The newest import run when the read began (the index polls for a newer one). */
   importRunId: number | null;
-  /** When the preparation began (`performance.now()`): a start's first one begins before the app is loaded. */
-  startedAt: number;
+  /** How long the preparation took, ms (a start's first one runs while the app loads, so it is timed here). */
+  prepareMs: number;
   /** Why the worker thread failed, when it did and the data was built on this thread instead. */
   workerError?: unknown;
   /**
@@ -79,8 +79,10 @@ export async function prepareStationIndex(db: Db, options: PrepareOptions = {}):
   let unusable: string | undefined;
   if (file && revision !== null && options.fromSnapshot !== false) {
     const read = readSnapshot(file, revision);
-    if ('parts' in read)
-      return { importRunId, startedAt, parts: read.parts, builtIn: 'snapshot', snapshot: { file } };
+    if ('parts' in read) {
+      const prepareMs = performance.now() - startedAt;
+      return { importRunId, prepareMs, parts: read.parts, builtIn: 'snapshot', snapshot: { file } };
+    }
     unusable = read.unusable;
   }
   let workerError: unknown;
@@ -93,7 +95,7 @@ export async function prepareStationIndex(db: Db, options: PrepareOptions = {}):
   );
   const prepared: PreparedIndex = {
     importRunId,
-    startedAt,
+    prepareMs: performance.now() - startedAt,
     ...built,
     ...(workerError === undefined ? {} : { workerError }),
   };

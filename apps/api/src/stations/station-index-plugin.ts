@@ -46,7 +46,7 @@ export default fp(
     let writing: Promise<void> | undefined;
 
     const build = async (reason: string, prepared?: Promise<PreparedIndex>): Promise<StationIndex> => {
-      const { importRunId, startedAt, parts, builtIn, workerError, snapshot } = await (prepared ??
+      const { importRunId, prepareMs, parts, builtIn, workerError, snapshot } = await (prepared ??
         prepareStationIndex(app.db, { fromSnapshot: reason === 'startup' }));
       if (workerError !== undefined)
         app.log.warn(
@@ -54,6 +54,7 @@ export default fp(
           'station index: the worker thread failed; built on the main thread instead',
         );
       lastImportRunId = importRunId;
+      const made = performance.now();
       const index = new StationIndex(parts);
       const stations = index.size;
       current = index;
@@ -66,8 +67,9 @@ export default fp(
           reason,
           stations,
           builtIn,
-          // From when the preparation began: a start's first build began before the app was loaded.
-          ms: Math.round(performance.now() - startedAt),
+          // The preparation's own time (a start's first one ran while the app loaded, not from when it was ready)
+          // and making the index from it.
+          ms: Math.round(prepareMs + performance.now() - made),
           ...(snapshot?.unusable && snapshot.unusable !== 'none'
             ? { snapshotNotUsed: snapshot.unusable }
             : {}),
