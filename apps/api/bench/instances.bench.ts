@@ -12,16 +12,18 @@
  * Needs a PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL; without either it says so and measures
  * nothing. The schema is dropped at the end. Run alone with `npx tsx apps/api/bench/instances.bench.ts`.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { loadConfig, repoRoot } from '../src/config/env';
+import { loadConfig } from '../src/config/env';
 import { migrateToLatest, openDatabase } from '../src/db/database';
+import { runImportCli } from '../test/helpers/import-cli-run';
 import { importRealStations } from '../test/helpers/real-import';
 import { REAL_DATA_DIR } from '../test/helpers/real-stations';
 import { freePort, startServerProcess } from '../test/helpers/server-process';
+import { schemaUrl } from '../test/helpers/test-db';
 import { openEventStream } from '../test/status/sse-client';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -35,30 +37,13 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const p90 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.9)]!;
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 
-function schemaUrl(schema: string): string {
-  const url = new URL(DATABASE_URL);
-  url.searchParams.set('options', `-c search_path=${schema}`);
-  return url.toString();
-}
-
-/** The CLI as the README runs it; resolves with the time its counts table was printed (the run is written). */
-function importCli(args: string[], databaseUrl: string) {
-  return new Promise<{ writtenAt: number; status: number | null; out: string }>((resolve) => {
-    const child = spawn('npm', ['run', '--silent', 'stations:import', '--', ...args], {
-      cwd: repoRoot,
-      env: { ...process.env, DATABASE_URL: databaseUrl, INIT_CWD: undefined },
-    });
-    let out = '';
-    let writtenAt = 0;
-    child.stdout.on('data', (c: Buffer) => {
-      out += c;
-      if (!writtenAt && /^new\s+\d+$/m.test(out)) writtenAt = performance.now();
-    });
-    child.stderr.on('data', (c: Buffer) => {
-      out += c;
-    });
-    child.on('close', (status) => resolve({ writtenAt, status, out }));
+/** The CLI's import (runImportCli); resolves with the time its counts table was printed (the run is written). */
+async function importCli(args: string[], databaseUrl: string) {
+  let writtenAt = 0;
+  const run = await runImportCli(args, { DATABASE_URL: databaseUrl }, (soFar) => {
+    if (!writtenAt && /^new\s+\d+$/m.test(soFar)) writtenAt = performance.now();
   });
+  return { ...run, writtenAt };
 }
 
 async function main() {
@@ -72,7 +57,7 @@ async function main() {
   const admin = new pg.Client({ connectionString: DATABASE_URL });
   await admin.connect();
   await admin.query(`CREATE SCHEMA ${schema}`);
-  const url = schemaUrl(schema);
+  const url = schemaUrl(schema, DATABASE_URL);
   const servers: ChildProcess[] = [];
   try {
     const handle = openDatabase({ databaseUrl: url, sqlitePath: '' });
@@ -155,7 +140,8 @@ async function main() {
       await new Promise((r) => setTimeout(r, 2));
     }
     const run = await cli;
-    if (run.status !== 0 || !run.writtenAt) throw new Error(`the import failed:\n${run.out}`);
+    if (run.status !== 0 || !run.writtenAt)
+      throw new Error(`the import failed:\n${run.stdout}\n${run.stderr}`);
     if (!(seen.a && seen.b)) throw new Error('the import did not reach both indexes within 60 s');
     console.log(
       `import by the CLI (24 Greek stations) → both indexes: A ${ms(seen.a - run.writtenAt)}, ` +

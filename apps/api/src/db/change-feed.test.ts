@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TEST_DATABASE_URL, TEST_DIALECTS } from '../../test/helpers/test-db';
+import { waitUntil } from '../../test/helpers/wait-until';
 import {
   type ChangeEvents,
   type ChangeFeed,
@@ -9,14 +10,6 @@ import {
   createLocalChangeFeed,
   createPostgresChangeFeed,
 } from './change-feed';
-
-const until = async (cond: () => boolean | Promise<boolean>, timeoutMs = 5000) => {
-  const start = Date.now();
-  while (!(await cond())) {
-    if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-};
 
 describe('local change feed', () => {
   it('delivers a published event to every subscriber until it unsubscribes', async () => {
@@ -65,7 +58,7 @@ describe.each(TEST_DIALECTS.filter((d) => d === 'postgres'))('PostgreSQL change 
     feed.subscribe('feed-lost', ({ error }) => lost.push(error));
 
     await feed.publish('status-changed', { stationId: 'before' });
-    await until(() => heard.length === 1);
+    await waitUntil(() => heard.length === 1);
 
     const admin = new pg.Pool({ connectionString: TEST_DATABASE_URL, max: 1 });
     try {
@@ -75,7 +68,7 @@ describe.each(TEST_DIALECTS.filter((d) => d === 'postgres'))('PostgreSQL change 
       expect(killed.rows[0].ok).toBe(true);
 
       // Without an 'error' listener this would have been an uncaught exception ending the process.
-      await until(() => resyncs.length === 1);
+      await waitUntil(() => resyncs.length === 1);
       expect(lost[0]).toMatch(/terminat/i);
       expect(resyncs[0]).toMatch(/LISTEN connection was lost .* and is back after 1 try/);
       expect(stationsChanged).toEqual([`resync: ${resyncs[0]}`]);
@@ -88,7 +81,7 @@ describe.each(TEST_DIALECTS.filter((d) => d === 'postgres'))('PostgreSQL change 
         'cng_changes',
         JSON.stringify({ channel: 'status-changed', payload: { stationId: 'after' } }),
       ]);
-      await until(() => heard.length === 2);
+      await waitUntil(() => heard.length === 2);
       expect(heard.map((h) => h.stationId)).toEqual(['before', 'after']);
     } finally {
       await admin.end();
@@ -115,7 +108,7 @@ describe.each(TEST_DIALECTS.filter((d) => d === 'postgres'))('PostgreSQL change 
     try {
       const [pid] = await listeners(admin);
       await admin.query('select pg_terminate_backend($1)', [pid]);
-      await until(() => resyncs.length === 1);
+      await waitUntil(() => resyncs.length === 1);
       expect(waits).toEqual([20, 40, 40]);
       expect(resyncs[0]).toMatch(/is back after 3 tries/);
       await new Promise((r) => setTimeout(r, 100));
@@ -145,7 +138,7 @@ describe.each(TEST_DIALECTS.filter((d) => d === 'postgres'))('change feeds per s
       }
       await feeds[0]!.publish('status-changed', { stationId: 'on-a' });
       await feeds[2]!.publish('status-changed', { stationId: 'on-b' });
-      await until(() => heard[1]!.length === 1 && heard[2]!.length === 1);
+      await waitUntil(() => heard[1]!.length === 1 && heard[2]!.length === 1);
       // Let any stray notification arrive before looking for it.
       await new Promise((r) => setTimeout(r, 100));
       expect(heard).toEqual([['on-a'], ['on-a'], ['on-b']]);

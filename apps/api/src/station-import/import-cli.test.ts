@@ -1,28 +1,25 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { runImportCli } from '../../test/helpers/import-cli-run';
 import { repoRoot } from '../config/env';
 
 const MIMIT = '../shared/data/stations/italy_mimit';
 
-/** Runs `npm run stations:import -- …` from the repository root, exactly as the README writes it. */
-function runFromRoot(args: string[]) {
+/** Runs `npm run stations:import -- …` from the repository root (runImportCli) on a SQLite file of its own. */
+async function runFromRoot(args: string[]) {
   const sqlitePath = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'cng-cli-')), 'cli.sqlite');
-  const run = spawnSync('npm', ['run', '--silent', 'stations:import', '--', ...args], {
-    cwd: repoRoot,
-    env: { ...process.env, DATABASE_URL: '', SQLITE_PATH: sqlitePath, INIT_CWD: undefined },
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
-  fs.rmSync(path.dirname(sqlitePath), { recursive: true, force: true });
-  return run;
+  try {
+    return await runImportCli(args, { DATABASE_URL: '', SQLITE_PATH: sqlitePath });
+  } finally {
+    fs.rmSync(path.dirname(sqlitePath), { recursive: true, force: true });
+  }
 }
 
 describe('stations:import from the repository root', () => {
-  it('reads the README paths relative to the root, though npm runs the script in apps/api', () => {
-    const run = runFromRoot([
+  it('reads the README paths relative to the root, though npm runs the script in apps/api', async () => {
+    const run = await runFromRoot([
       'it-mimit',
       `${MIMIT}_anagrafica_impianti_attivi.csv`,
       `${MIMIT}_prezzo_alle_8.csv`,
@@ -34,9 +31,9 @@ describe('stations:import from the repository root', () => {
     expect(run.stdout).toMatch(/accepted\s+1506/);
   });
 
-  it('writes every rejected row, with where it was and why, to the --rejects file and prints them', () => {
+  it('writes every rejected row, with where it was and why, to the --rejects file and prints them', async () => {
     const report = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'cng-rejects-')), 'mimit.csv');
-    const run = runFromRoot([
+    const run = await runFromRoot([
       'it-mimit',
       `${MIMIT}_anagrafica_impianti_attivi.csv`,
       `${MIMIT}_prezzo_alle_8.csv`,
@@ -59,8 +56,8 @@ describe('stations:import from the repository root', () => {
     fs.rmSync(path.dirname(report), { recursive: true, force: true });
   });
 
-  it('names the resolved path when a file is missing', () => {
-    const run = runFromRoot(['india-open', 'no-such-file.json', '--dry-run']);
+  it('names the resolved path when a file is missing', async () => {
+    const run = await runFromRoot(['india-open', 'no-such-file.json', '--dry-run']);
     expect(run.status).toBe(1);
     expect(run.stderr).toContain(`Cannot read ${path.join(repoRoot, 'no-such-file.json')}: ENOENT`);
   });

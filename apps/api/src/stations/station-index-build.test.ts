@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { insertStations, realStations } from '../../test/helpers/real-stations';
-import { createTestDb, TEST_DATABASE_URL, TEST_DIALECTS, type TestDb } from '../../test/helpers/test-db';
+import { createTestDb, schemaUrl, TEST_DIALECTS, type TestDb } from '../../test/helpers/test-db';
 import { type DbHandle, openDatabase } from '../db/database';
 import { StationIndex } from './station-index';
 import { buildOnThisThread, buildStationIndexParts, joinWorkerReplies } from './station-index-build';
@@ -10,9 +10,7 @@ import { StationSearchBuilder } from './station-search';
 /** The same database as `test`, opened again by openDatabase (as the server opens it), so a worker can too. */
 function reopenAsServer(test: TestDb): DbHandle {
   if (test.dialect === 'sqlite') return openDatabase({ databaseUrl: '', sqlitePath: test.location });
-  const url = new URL(TEST_DATABASE_URL);
-  url.searchParams.set('options', `-c search_path=${test.location}`);
-  return openDatabase({ databaseUrl: url.toString(), sqlitePath: '' });
+  return openDatabase({ databaseUrl: schemaUrl(test.location), sqlitePath: '' });
 }
 
 describe.each(TEST_DIALECTS)('station index built in a worker thread on %s', (dialect) => {

@@ -12,6 +12,13 @@ export type TestDialect = 'sqlite' | 'postgres';
 /** The PostgreSQL the integration suite runs against; unset = the PostgreSQL half is reported as not run. */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? '';
 
+/** The PostgreSQL URL `base` pinned to one schema (search_path), as a deployment's DATABASE_URL would be. */
+export function schemaUrl(schema: string, base: string = TEST_DATABASE_URL): string {
+  const url = new URL(base);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return url.toString();
+}
+
 /** The dialects this run covers: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export const TEST_DIALECTS: TestDialect[] = TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 

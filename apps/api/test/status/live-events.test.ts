@@ -8,7 +8,8 @@ import { move } from '../../src/proposals/proposal-service';
 import { latestReportId } from '../../src/status/report-repository';
 import { exited, freePort, startServerProcess } from '../helpers/server-process';
 import { createTestApp } from '../helpers/test-app';
-import { createTestDb, TEST_DATABASE_URL, TEST_DIALECTS, type TestDb } from '../helpers/test-db';
+import { createTestDb, schemaUrl, TEST_DATABASE_URL, TEST_DIALECTS, type TestDb } from '../helpers/test-db';
+import { waitUntil } from '../helpers/wait-until';
 import { northOf, seedStations } from './seed-stations';
 import { openEventStream } from './sse-client';
 
@@ -31,13 +32,7 @@ async function report(t: TestApp, station: Station, status: string) {
   return res.json().report.id as number;
 }
 
-const until = async (cond: () => boolean, timeoutMs = 3000) => {
-  const start = Date.now();
-  while (!cond()) {
-    if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-};
+const until = (cond: () => boolean) => waitUntil(cond, { timeoutMs: 3000 });
 
 describe.each(TEST_DIALECTS)('live events (SSE) on %s', (dialect) => {
   let t: TestApp;
@@ -458,8 +453,7 @@ describe.each(TEST_DIALECTS.filter((d) => d === 'postgres'))(
 
 /** The test database URL, pinned to one schema and tagged with an application name we can find. */
 function urlFor(schema: string, appName: string): string {
-  const url = new URL(TEST_DATABASE_URL);
-  url.searchParams.set('options', `-c search_path=${schema}`);
+  const url = new URL(schemaUrl(schema));
   url.searchParams.set('application_name', appName);
   return url.toString();
 }
