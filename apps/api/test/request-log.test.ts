@@ -1,8 +1,8 @@
-import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config/env';
 import { createLocalChangeFeed } from '../src/db/change-feed';
+import { logLines } from './helpers/log-lines';
 import { createTestDb, type TestDb } from './helpers/test-db';
 import { seedStations } from './status/seed-stations';
 
@@ -10,13 +10,7 @@ import { seedStations } from './status/seed-stations';
 async function appLogging(env: Record<string, string>) {
   const db = await createTestDb('sqlite');
   const [station] = await seedStations(db.db, 1);
-  const lines: Record<string, unknown>[] = [];
-  const stream = new Writable({
-    write(chunk, _encoding, callback) {
-      for (const line of String(chunk).split('\n')) if (line) lines.push(JSON.parse(line));
-      callback();
-    },
-  });
+  const { stream, lines } = logLines();
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'info',
