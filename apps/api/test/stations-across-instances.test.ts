@@ -9,18 +9,31 @@ import { waitUntil } from './helpers/wait-until';
 /** The Greek stations of 2021 (24, real): a small source of its own, in the shared data. */
 const GREECE = path.join(REAL_DATA_DIR, 'more_countries', 'greece_cng_stations_2021.geojson');
 
-describe.each(TEST_DIALECTS.filter((d) => d === 'postgres'))('stations across instances on %s', (dialect) => {
-  it('an import by the CLI, in a process of its own, reaches both instances through NOTIFY alone', async () => {
+/**
+ * How each database tells instances of an import by another process: PostgreSQL through the CLI's NOTIFY alone
+ * (polling off), SQLite, where the CLI sends none, by each instance polling for a new import run.
+ */
+const TOLD_BY = {
+  postgres: { how: 'through NOTIFY alone', env: { STATIONS_POLL_SEC: '0' } },
+  sqlite: { how: 'by polling for the new import run', env: { STATIONS_POLL_SEC: '1' } },
+} as const;
+
+describe.each(TEST_DIALECTS)('stations across instances on %s', (dialect) => {
+  it(`an import by the CLI, in a process of its own, reaches both instances ${TOLD_BY[dialect].how}`, async () => {
     const db = await createTestDb(dialect);
-    // No polling for new import runs: only the CLI's NOTIFY can tell the instances.
-    const env = { STATIONS_POLL_SEC: '0' };
+    const { env } = TOLD_BY[dialect];
     const a = await createTestApp({ db, env });
     const b = await createTestApp({ db: db.reopen(), env });
     try {
       expect(a.app.stationIndex.current.size).toBe(0);
       expect(b.app.stationIndex.current.size).toBe(0);
 
-      const run = await runImportCli(['gr-cng', GREECE], { DATABASE_URL: schemaUrl(db.location) });
+      const run = await runImportCli(
+        ['gr-cng', GREECE],
+        dialect === 'postgres'
+          ? { DATABASE_URL: schemaUrl(db.location) }
+          : { DATABASE_URL: '', SQLITE_PATH: db.location },
+      );
       expect(run.stderr).not.toMatch(/error/i);
       expect(run.status).toBe(0);
       expect(run.stdout).toMatch(/^new\s+24$/m);
