@@ -43,8 +43,15 @@ describe('names and operators on the real import', () => {
       /^(hp|igl|cng|cng station|indraprastha gas limited)$/i.test(s.name),
     );
     expect(generic.length).toBeGreaterThan(5);
-    for (const s of generic)
+    for (const s of generic) {
       expect(s.displayName).toMatch(/^(HPCL|IGL|CNG|Indian Oil|Bharat Petroleum) · .+/);
+      // The parts of the name, for clients that word it in another language: the same label, and a place.
+      expect(s.nameParts?.label).toBe(s.displayName.split(' · ')[0]);
+      expect(['street', 'city', 'place', 'position']).toContain(s.nameParts?.kind);
+    }
+    // A station named by its source carries no parts.
+    const named = stations.find((s) => s.displayName === s.name);
+    expect(named?.nameParts).toBeUndefined();
   });
 
   it.each([

@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { CARDINALS } from './geo';
 import { Nullable } from './nullable';
 import { type StatusSummary, StatusSummarySchema } from './status-summary';
 
@@ -56,6 +57,31 @@ export const COORDINATE_QUALITIES = [
 ] as const;
 export type CoordinateQuality = (typeof COORDINATE_QUALITIES)[number];
 
+const NameLabel = Type.String({ description: 'The brand or operator the name starts with ("HPCL")' });
+
+/**
+ * The parts of a display name the server made (the source named only the company): the label and how the
+ * station is placed, for clients to word in their reader's language. The street, town and place names are the
+ * data's own; `distanceKm` and `cardinal` say how far and which way the station is from the place (null when
+ * it is at the place).
+ */
+export const NamePartsSchema = Type.Union(
+  [
+    Type.Object({ kind: Type.Literal('street'), label: NameLabel, street: Type.String() }),
+    Type.Object({ kind: Type.Literal('city'), label: NameLabel, city: Type.String() }),
+    Type.Object({
+      kind: Type.Literal('place'),
+      label: NameLabel,
+      place: Type.String(),
+      distanceKm: Nullable(Type.Number({ minimum: 0 })),
+      cardinal: Nullable(Type.Enum([...CARDINALS])),
+    }),
+    Type.Object({ kind: Type.Literal('position'), label: NameLabel, lat: Type.Number(), lon: Type.Number() }),
+  ],
+  { description: 'How displayName was made when the source name says only who runs the pump; else absent' },
+);
+export type NameParts = Static<typeof NamePartsSchema>;
+
 /** A station as stored and as the server's in-memory index holds it. Coordinates are lon, lat (WGS84). */
 export const StationSchema = Type.Object({
   id: Type.String({ description: 'Stable id; survives re-imports' }),
@@ -65,6 +91,7 @@ export const StationSchema = Type.Object({
       'The name to show: the source name, or "brand or operator · locality" when the source name is only a ' +
       'company or a word for a CNG station ("Hp", "CNG Station")',
   }),
+  nameParts: Type.Optional(NamePartsSchema),
   brand: Nullable(Type.String()),
   operator: Nullable(Type.String()),
   lon: Type.Number({ minimum: -180, maximum: 180 }),

@@ -21,6 +21,7 @@ export const UNKNOWN_STATUS: StatusSummary = {
   latestReportAt: null,
   reportCount: 0,
   official: false,
+  why: { kind: 'none' },
   explanation: 'No recent reports',
 };
 

@@ -10,6 +10,8 @@ export interface StationsTable {
   name: string;
   /** The name shown to drivers (migration 0005); null on rows written before it. */
   display_name: string | null;
+  /** The parts of a display name the importer made, JSON (migration 0009); null for a source's own name. */
+  display_name_parts: string | null;
   brand: string | null;
   operator: string | null;
   lon: number;

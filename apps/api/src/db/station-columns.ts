@@ -12,6 +12,7 @@ interface ColumnsOfStation {
   id: 'id';
   name: 'name';
   displayName: 'display_name';
+  nameParts: 'display_name_parts';
   brand: 'brand';
   operator: 'operator';
   lon: 'lon';

@@ -53,18 +53,20 @@ export function mergeStation(
     .map((r) => r.sourceConfirmedAt ?? null)
     .filter((d): d is string => d !== null)
     .sort();
+  const displayName = displayNameOf({
+    name: best.name,
+    brand: first('brand'),
+    operator: first('operator'),
+    address: first('address'),
+    city: first('city'),
+    lon: best.lon,
+    lat: best.lat,
+  });
   return {
     id,
     name: best.name,
-    display_name: displayNameOf({
-      name: best.name,
-      brand: first('brand'),
-      operator: first('operator'),
-      address: first('address'),
-      city: first('city'),
-      lon: best.lon,
-      lat: best.lat,
-    }),
+    display_name: displayName.text,
+    display_name_parts: displayName.parts ? JSON.stringify(displayName.parts) : null,
     brand: first('brand'),
     operator: first('operator'),
     lon: moved ? Number(previous!.moved_lon) : best.lon,

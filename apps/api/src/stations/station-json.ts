@@ -1,8 +1,19 @@
-import { lastConfirmedOf, type StatusSummary, StatusSummarySchema, UNKNOWN_STATUS } from '@cng/shared';
+import {
+  lastConfirmedOf,
+  type StatusSummary,
+  StatusSummarySchema,
+  StatusWhySchema,
+  UNKNOWN_STATUS,
+} from '@cng/shared';
 import type { StationIndex } from './station-index';
 import type { StatusProvider } from './station-index-plugin';
 
-const STATUS_KEYS = Object.keys(StatusSummarySchema.properties);
+/** The fields of a status and of its `why` parts (JSON.stringify's key list applies at every depth). */
+const STATUS_KEYS = [
+  ...Object.keys(StatusSummarySchema.properties),
+  ...new Set(StatusWhySchema.anyOf.flatMap((part) => Object.keys(part.properties))),
+  ...Object.keys(StatusWhySchema.anyOf[2].properties.votes.items.properties),
+];
 const UNKNOWN_STATUS_JSON = JSON.stringify(UNKNOWN_STATUS, STATUS_KEYS);
 
 /** A live status as JSON text, with only the fields of StatusSummarySchema (as the schema serialiser would). */

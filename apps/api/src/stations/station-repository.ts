@@ -1,4 +1,4 @@
-import type { CoordinateQuality, Station, StationSource } from '@cng/shared';
+import type { CoordinateQuality, NameParts, Station, StationSource } from '@cng/shared';
 import type { Db } from '../db/database';
 import type { SourceRow, StationRow } from '../db/schema';
 import type { StationFieldColumns } from '../db/station-columns';
@@ -12,6 +12,7 @@ export const STATION_COLUMNS = [
   'id',
   'name',
   'display_name',
+  'display_name_parts',
   'brand',
   'operator',
   'lon',
@@ -72,6 +73,7 @@ export function stationFromRows(row: StationColumns, sources: SourceRow[]): Stat
     id: row.id,
     name: row.name,
     displayName: row.display_name ?? row.name,
+    ...(row.display_name_parts ? { nameParts: JSON.parse(row.display_name_parts) as NameParts } : {}),
     brand: row.brand,
     operator: row.operator,
     lon: Number(row.lon),
@@ -126,6 +128,7 @@ export function rowFromStation(s: Station, updatedAt: string): StationRow {
     id: s.id,
     name: s.name,
     display_name: s.displayName,
+    display_name_parts: s.nameParts ? JSON.stringify(s.nameParts) : null,
     brand: s.brand,
     operator: s.operator,
     lon: s.lon,

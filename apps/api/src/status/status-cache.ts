@@ -25,8 +25,8 @@ export interface StatusChange {
 }
 
 /**
- * True when two summaries differ in what a page shows: status, confidence, official, queue, or the words
- * around the age. The age itself ("8 min ago") is not a change: clients count it from `agoFrom`.
+ * True when two summaries differ in what a page shows: status, confidence, official, queue, or why (drivers,
+ * votes, the time an age counts from). The age itself ("8 min ago") is not a change: clients count it.
  */
 export function shownDiffers(a: StatusSummary, b: StatusSummary): boolean {
   return (
@@ -35,7 +35,7 @@ export function shownDiffers(a: StatusSummary, b: StatusSummary): boolean {
     a.official !== b.official ||
     a.queueMin !== b.queueMin ||
     a.reportCount !== b.reportCount ||
-    (a.explanationTemplate ?? a.explanation) !== (b.explanationTemplate ?? b.explanation)
+    JSON.stringify(a.why) !== JSON.stringify(b.why)
   );
 }
 

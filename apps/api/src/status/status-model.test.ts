@@ -99,6 +99,7 @@ describe('summarizeStatus', () => {
   it('explains agreeing fresh reports: "3 drivers, latest 8 min ago", high confidence', () => {
     const s = summarizeStatus([driver('no_gas', 8), driver('no_gas', 12), driver('no_gas', 20)], NOW);
     expect(s).toMatchObject({ status: 'no_gas', confidence: 'high', reportCount: 3, official: false });
+    expect(s.why).toEqual({ kind: 'drivers', drivers: 3, latestAt: new Date(NOW - 8 * MIN).toISOString() });
     expect(s.explanation).toBe('3 drivers, latest 8 min ago');
     expect(s.latestReportAt).toBe(new Date(NOW - 8 * MIN).toISOString());
   });
@@ -134,6 +135,14 @@ describe('summarizeStatus', () => {
     const s = summarizeStatus([driver('available', 4), driver('available', 6), driver('no_gas', 5)], NOW);
     expect(s.status).toBe('available');
     expect(s.confidence).toBe('mixed');
+    expect(s.why).toEqual({
+      kind: 'disagree',
+      votes: [
+        { status: 'available', drivers: 2 },
+        { status: 'no_gas', drivers: 1 },
+      ],
+      latestAt: new Date(NOW - 4 * MIN).toISOString(),
+    });
     expect(s.explanation).toBe('Drivers disagree: 2 say available, 1 says no gas; latest 4 min ago');
   });
 
@@ -240,6 +249,11 @@ describe('summarizeStatus', () => {
     const reports = [driver('available', 1), driver('available', 2), official('closed', 30, 60)];
     const during = summarizeStatus(reports, NOW);
     expect(during).toMatchObject({ status: 'closed', confidence: 'high', official: true, reportCount: 3 });
+    expect(during.why).toEqual({
+      kind: 'official',
+      at: new Date(NOW - 30 * MIN).toISOString(),
+      dissentingDrivers: 2,
+    });
     expect(during.explanation).toBe('Official: operator update 30 min ago; 2 drivers since disagree');
     const after = summarizeStatus(reports, NOW + 31 * MIN);
     expect(after).toMatchObject({ status: 'available', official: false });

@@ -3,6 +3,7 @@ import {
   formatAgo,
   type ReportStatus,
   type StatusSummary,
+  type StatusWhy,
   UNKNOWN_STATUS,
 } from '@cng/shared';
 
@@ -67,7 +68,9 @@ import {
  *    used when given, else the drivers' estimate. Drivers who disagree after the official update
  *    are mentioned in the explanation, so a stale official status is visible as such.
  *
- * 7. The explanation says why, in words: "3 drivers, latest 8 min ago"; "Drivers disagree:
+ * 7. The explanation says why, in parts (`why`: the drivers, their votes when they disagree, the operator's
+ *    update, and the times their ages count from), which each client words in its reader's language. The
+ *    English sentence is still sent, deprecated, for older clients: "3 drivers, latest 8 min ago"; "Drivers disagree:
  *    2 say available, 1 says no gas; latest 4 min ago"; "Official: operator update 5 min ago".
  *    It is also sent as a template ("3 drivers, latest {ago}") with the time the age counts from,
  *    so a page left open counts the age itself instead of showing "just now" for ever.
@@ -209,6 +212,7 @@ export function summarizeStatus(reports: ModelReport[], nowMs: number): StatusSu
       latestReportAt: new Date(latestMs).toISOString(),
       reportCount: counted.length + 1,
       official: true,
+      why: { kind: 'official', at: new Date(official.createdAtMs).toISOString(), dissentingDrivers: dissent },
       ...explained(
         `Official: operator update ${AGO_PLACEHOLDER}` +
           (dissent ? `; ${plural(dissent, 'driver')} since disagree` : ''),
@@ -231,12 +235,16 @@ export function summarizeStatus(reports: ModelReport[], nowMs: number): StatusSu
           ? 'medium'
           : 'low';
   let template: string;
+  const latestAt = new Date(latestDriverMs).toISOString();
+  let why: StatusWhy = { kind: 'drivers', drivers: counted.length, latestAt };
   if (confidence === 'mixed') {
-    const votes = ranked.map(([status]) => {
-      const n = counted.filter((c) => c.report.status === status).length;
-      return `${n} ${n === 1 ? 'says' : 'say'} ${WORDS[status]}`;
-    });
-    template = `Drivers disagree: ${votes.join(', ')}; latest ${AGO_PLACEHOLDER}`;
+    const votes = ranked.map(([status]) => ({
+      status,
+      drivers: counted.filter((c) => c.report.status === status).length,
+    }));
+    why = { kind: 'disagree', votes, latestAt };
+    const words = votes.map(({ status, drivers: n }) => `${n} ${n === 1 ? 'says' : 'say'} ${WORDS[status]}`);
+    template = `Drivers disagree: ${words.join(', ')}; latest ${AGO_PLACEHOLDER}`;
   } else {
     template =
       counted.length === 1
@@ -251,6 +259,7 @@ export function summarizeStatus(reports: ModelReport[], nowMs: number): StatusSu
     latestReportAt: new Date(latestDriverMs).toISOString(),
     reportCount: counted.length,
     official: false,
+    why,
     ...explained(template, latestDriverMs, nowMs),
   };
 }

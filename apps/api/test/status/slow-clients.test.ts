@@ -67,6 +67,7 @@ describe('live event streams of clients that never read', () => {
             latestReportAt: null,
             reportCount: seq,
             official: false,
+            why: { kind: 'drivers', drivers: 1, latestAt: '2026-09-01T12:00:00.000Z' },
             explanation,
           },
         });

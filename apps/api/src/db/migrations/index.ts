@@ -7,6 +7,7 @@ import * as m0005 from './0005-station-display-name';
 import * as m0006 from './0006-station-source-details';
 import * as m0007 from './0007-station-proposals';
 import * as m0008 from './0008-station-index-revision';
+import * as m0009 from './0009-station-name-parts';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the bundled server carries them.
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '0006-station-source-details': m0006,
   '0007-station-proposals': m0007,
   '0008-station-index-revision': m0008,
+  '0009-station-name-parts': m0009,
 };
