@@ -1,10 +1,34 @@
 /**
  * Import direction in the web app (`npm run deps:check`, run by `npm test`):
- *   shared (lib, components, config, content, styles, pwa) → features → app (app/, main.tsx, entry-server.tsx)
- * A layer imports only from layers before it, and no feature imports another: what two features need goes
- * into the shared layer. pwa/ (service worker, install, the offline report queue) is shared infrastructure.
+ *   shared (lib, components, config, content, styles, pwa, i18n, testing) → features → app (app/, main.tsx,
+ *   entry-server.tsx)
+ * A layer imports only from layers before it. The finder's capabilities are features of their own, each of
+ * which may use only those listed before it (FEATURE_LAYERS); the finder puts them together on /App. Every
+ * other feature (home, contact, moderation, …) imports no feature.
  */
-const SHARED = '^src/(lib|components|config|content|styles|pwa)/';
+const SHARED = '^src/(lib|components|config|content|styles|pwa|i18n|testing)/';
+/** The finder's features, lowest first, with the features each may import. */
+const FEATURE_LAYERS = {
+  position: [],
+  favourites: [],
+  station: ['position', 'favourites'],
+  map: ['station'],
+  search: [],
+  guidance: ['position', 'station'],
+  coverage: ['station'],
+  trip: ['station', 'map', 'search'],
+  finder: ['position', 'favourites', 'station', 'map', 'search', 'guidance', 'coverage', 'trip'],
+};
+const layerRules = Object.entries(FEATURE_LAYERS).map(([feature, allowed]) => ({
+  name: `feature-layer-${feature}`,
+  comment: `features/${feature} may import only ${allowed.length ? allowed.join(', ') : 'no other feature'}.`,
+  severity: 'error',
+  from: { path: `^src/features/${feature}/` },
+  to: {
+    path: '^src/features/',
+    pathNot: [`^src/features/${feature}/`, ...allowed.map((f) => `^src/features/${f}/`)],
+  },
+}));
 const APP = '^src/(app/|main\\.tsx$|entry-server\\.tsx$)';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -38,11 +62,15 @@ module.exports = {
       from: { pathNot: APP },
       to: { path: APP },
     },
+    ...layerRules,
     {
       name: 'no-feature-imports-another',
-      comment: 'A feature imports only itself and the shared layer; move what two features share into it.',
+      comment: "Outside the finder's layers, a feature imports only itself and the shared layer.",
       severity: 'error',
-      from: { path: '^src/features/([^/]+)/' },
+      from: {
+        path: '^src/features/([^/]+)/',
+        pathNot: `^src/features/(${Object.keys(FEATURE_LAYERS).join('|')})/`,
+      },
       to: { path: '^src/features/', pathNot: '^src/features/$1/' },
     },
   ],

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import preact from '@preact/preset-vite';
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { icuMessages } from './scripts/icu-messages.js';
@@ -10,11 +10,7 @@ const EARLY_CODE =
   /(src\/features\/finder\/early-(location|nearest)|src\/lib\/distance-format|packages\/shared\/src\/(geo|limits))\.ts$/;
 
 export default defineConfig(({ isSsrBuild }) => ({
-  // Preact renders the React code through preact/compat (ADR 0020): `react` and `react-dom` resolve to it, here and
-  // in the prerender's server bundle.
-  plugins: [icuMessages(), preact(), VitePWA(pwaOptions)],
-  // Bundled into the server build too, so its `react` imports meet the same alias instead of Node's React.
-  ssr: { noExternal: ['react-toastify'] },
+  plugins: [icuMessages(), react(), VitePWA(pwaOptions)],
   build: {
     target: 'es2022',
     // Maps are written for decoding our own stack traces but not linked from the code nor served (ADR 0013).
@@ -23,7 +19,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     // .vite/manifest.json: the chunk graph that the size budgets (.size-limit.js) measure per route.
     manifest: true,
     rollupOptions: {
-      // early-location: GPS at once on /App, run by the prerendered page before the app's code (issue 16).
+      // early-location: GPS at once on /App, run by the prerendered page before the app's code.
       input: isSsrBuild
         ? undefined
         : {
@@ -36,12 +32,14 @@ export default defineConfig(({ isSsrBuild }) => ({
       output: isSsrBuild
         ? {}
         : {
-            // Preact changes rarely: its own long-cached chunk.
+            // React, React DOM and the router change rarely: one long-cached chunk that every page shares.
             manualChunks(id: string) {
-              if (/node_modules\/preact\//.test(id)) return 'vendor-preact';
-              // The first distance on /App (issue 16): the early watch, the early strip and the little they use,
+              if (/node_modules\/(react|react-dom|react-router|scheduler)\//.test(id)) return 'vendor-react';
+              // The first distance on /App: the early watch, the early strip and the little they use,
               // in the one early-location file, so a slow link fetches one small file before it can paint.
               if (EARLY_CODE.test(id)) return 'early-location';
+              // What every page's entry runs before the app (languages, routes): one small chunk of its own.
+              if (/packages\/shared\/src\/(locales|routes)\.ts$/.test(id)) return 'entry-common';
             },
           },
     },

@@ -1,11 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { contrastRatio } from './finder-helpers';
 
-// Issue 16, item 7 (mobile menu) and the banner's focus ring (item 9).
-
 async function openMenu(page: Page) {
-  // A tap before the app has taken over the prerendered page does nothing: wait for it.
-  await page.locator('#root[data-live]').waitFor({ state: 'attached' });
   const toggle = page.getByRole('button', { name: 'Open menu' });
   await toggle.click();
   const nav = page.getByRole('navigation', { name: 'Main' });

@@ -38,15 +38,30 @@ test('an unknown path shows the not-found page with HTTP 404 and helpful links @
   await expect(page).toHaveURL(/\/App$/);
 });
 
-test('the mobile menu opens with its toggle and closes when a link is clicked @mobile', async ({ page }) => {
+test('the mobile menu opens on the first tap, before the app has hydrated, and a link closes it @mobile', async ({
+  page,
+}) => {
+  // The app's code is held back: the menu must answer the prerendered page on its own.
+  let releaseApp = () => {};
+  const appHeld = new Promise<void>((resolve) => {
+    releaseApp = resolve;
+  });
+  await page.route(/\/assets\/boot-[^/]+\.js$/, async (route) => {
+    await appHeld;
+    await route.continue();
+  });
   await page.goto('/');
   const toggle = page.getByRole('button', { name: /open menu/i });
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   await expect(nav.getByRole('link', { name: 'About' })).toBeHidden();
-  // A tap before the app has taken over the prerendered page does nothing: wait for it.
-  await page.locator('#root[data-live]').waitFor({ state: 'attached' });
   await toggle.click();
+  await expect(page.getByRole('button', { name: /close menu/i })).toHaveAttribute('aria-expanded', 'true');
+  await expect(nav.getByRole('link', { name: 'About' })).toBeVisible();
+  await expect(page.locator('#root[data-live]')).toHaveCount(0);
+  releaseApp();
+  // Hydration keeps what the visitor opened.
+  await page.locator('#root[data-live]').waitFor({ state: 'attached' });
   await expect(page.getByRole('button', { name: /close menu/i })).toHaveAttribute('aria-expanded', 'true');
   await nav.getByRole('link', { name: 'About' }).click();
   await expect(page).toHaveURL(/\/about$/);

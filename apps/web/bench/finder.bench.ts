@@ -11,7 +11,7 @@ import { gzipSync } from 'node:zlib';
 import type { NearestResponse } from '@cng/shared';
 import { type Browser, chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../../scripts/chromium.mjs';
-import { recomputeStations } from '../src/features/finder/utils/live-stations';
+import { recomputeStations } from '../src/features/finder/live-stations';
 import {
   buildBaseline,
   DEFAULT_BASELINE_COMMIT,

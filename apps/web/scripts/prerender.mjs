@@ -14,14 +14,22 @@ export function splitHead(appHtml) {
   return { head, body: appHtml.slice(head.length) };
 }
 
-/** Puts a rendered page into the client build's index.html template; `route` marks HTML to hydrate. */
+/** Content pages whose app loads when the browser is idle or the visitor starts using the page (ADR 0025). */
+const HYDRATE_AT_ONCE = new Set(['/App']);
+
+/**
+ * Puts a rendered page into the client build's index.html template; `route` marks HTML to hydrate, and says
+ * whether it hydrates at once (/App) or when idle (`data-hydrate="idle"`, the other content pages).
+ */
 export function fillTemplate(template, appHtml, route) {
   const { head, body } = splitHead(appHtml);
   if (!template.includes('<!--app-head-->') || !template.includes('<!--app-html-->')) {
     throw new Error('index.html must contain the <!--app-head--> and <!--app-html--> markers');
   }
   // main.tsx hydrates only when this matches the address: the same file also serves as the SPA shell.
-  const root = route ? `<div id="root" data-route="${route}">` : '<div id="root">';
+  const unprefixed = route?.replace(/^\/[a-z]{2}(?=\/|$)/, '') || '/';
+  const idle = route && !HYDRATE_AT_ONCE.has(unprefixed) ? ' data-hydrate="idle"' : '';
+  const root = route ? `<div id="root" data-route="${route}"${idle}>` : '<div id="root">';
   return template
     .replace('<!--app-head-->', head)
     .replace('<div id="root"><!--app-html-->', `${root}${body}`);
@@ -150,6 +158,8 @@ export async function prerender({ outDir, ssrDir }) {
         const html = filled
           .replace(charset, `${charset}${tags.first}`)
           .replace('</head>', `${tags.last}</head>`);
+        // The Content Security Policy runs no inline script: a page that needs one would break in browsers.
+        if (/<script(?![^>]*\ssrc=)/.test(html)) throw new Error('the page has an inline <script>');
         const file = path.join(outDir, address === '/' ? '' : address, 'index.html');
         fs.mkdirSync(path.dirname(file), { recursive: true });
         fs.writeFileSync(file, html);

@@ -1,6 +1,6 @@
+import { Link } from 'react-router';
 import { pagePath, t } from '../i18n/i18n';
 import { tRich } from '../i18n/rich';
-import { Link } from '../lib/router';
 
 /** The routing-error view of spec section 2: 'Unexpected Application Error!' with the status or message. */
 export function RouteError({ error }: { error: unknown }) {

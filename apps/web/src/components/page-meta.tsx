@@ -1,5 +1,5 @@
 import { DEFAULT_LOCALE, LOCALES, localePath } from '@cng/shared/locales';
-import { createElement, useLayoutEffect, useMemo } from 'react';
+import { createElement } from 'react';
 import { site } from '../config/site';
 import { currentLocale, pagePath } from '../i18n/i18n';
 
@@ -55,35 +55,13 @@ export function headTags({ title, description, path, alternates = false }: PageM
   ];
 }
 
-/** Makes <head> say what `tags` say: each kind of tag once, language alternates only those listed. */
-function applyHead(title: string, tags: HeadTag[]) {
-  document.title = title;
-  const head = document.head;
-  for (const { tag, selector, attrs } of tags) {
-    let el = head.querySelector(selector);
-    if (!el) el = head.appendChild(document.createElement(tag));
-    for (const [name, value] of Object.entries(attrs)) {
-      if (el.getAttribute(name) !== value) el.setAttribute(name, value);
-    }
-  }
-  const wanted = new Set(tags.map((t) => t.selector));
-  for (const el of head.querySelectorAll('link[rel="alternate"][hreflang]')) {
-    if (!wanted.has(`link[rel="alternate"][hreflang="${el.getAttribute('hreflang')}"]`)) el.remove();
-  }
-}
-
 /**
- * The page's title and head tags. Prerendering writes them first in the page's markup, and the prerender moves
- * them into <head> (scripts/prerender.mjs); in the browser they are set on <head> itself, on every page change.
- * Preact (ADR 0020) does not hoist them as React 19 did.
+ * The page's title and head tags. React 19 puts <title>, <meta> and <link> into <head> wherever they are
+ * rendered: the prerender moves them there from the top of the page's markup (scripts/prerender.mjs), and in
+ * the browser React keeps them in step with the page shown.
  */
 export function PageMeta({ title, description, path, alternates = false }: PageMetaProps) {
-  const tags = useMemo(
-    () => headTags({ title, description, path, alternates }),
-    [title, description, path, alternates],
-  );
-  useLayoutEffect(() => applyHead(title, tags), [title, tags]);
-  if (typeof document !== 'undefined') return null;
+  const tags = headTags({ title, description, path, alternates });
   return (
     <>
       <title>{title}</title>

@@ -1,9 +1,9 @@
 import type { Locale } from '@cng/shared/locales';
+import { cleanup, render, screen } from '@testing-library/react';
+import { StaticRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { plans } from '../content/plans';
 import { activateLocale, loadMessages } from '../i18n/i18n';
-import { StaticRouter } from '../lib/router';
-import { cleanup, render, screen } from '../lib/testing-library';
 import { formatRupees, PlanCard } from './plan-card';
 
 async function inLocale(locale: Locale) {

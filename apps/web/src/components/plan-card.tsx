@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import type { Plan } from '../content/plans';
 import { intlLocale, t } from '../i18n/i18n';
 import { tRich } from '../i18n/rich';
-import { Link } from '../lib/router';
 
 /** Whole rupees in the page's language: ₹10 in English and Hindi, ₹১০ in Bengali, 10 ₹ in Italian. */
 export function formatRupees(rupees: number): string {

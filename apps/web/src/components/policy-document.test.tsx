@@ -1,8 +1,8 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import { StaticRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { privacy } from '../content/privacy';
 import { activateLocale, loadMessages } from '../i18n/i18n';
-import { StaticRouter } from '../lib/router';
-import { cleanup, render, screen } from '../lib/testing-library';
 import { PolicyDocument } from './policy-document';
 
 function renderPrivacy() {

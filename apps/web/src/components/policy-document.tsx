@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { site } from '../config/site';
 import type { PolicySection } from '../content/types';
 import { currentLocale, type MessageId, t } from '../i18n/i18n';
 import { tRich } from '../i18n/rich';
-import { Link } from '../lib/router';
 
 const slug = (text: string) =>
   text

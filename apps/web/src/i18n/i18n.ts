@@ -44,6 +44,8 @@ let activeLocale: Locale = DEFAULT_LOCALE;
 /** Makes `locale` the page's language (Intl formats in its INTL_LOCALE tag). */
 export function activateLocale(locale: Locale): void {
   activeLocale = locale;
+  // Lingui warns when a language without messages is activated: its catalogs load right after.
+  if (!i18n.messages || i18n.locale !== locale) i18n.load(locale, {});
   i18n.activate(locale, [INTL_LOCALE[locale]]);
 }
 

@@ -8,15 +8,12 @@ import {
   splitLocalePath,
 } from '@cng/shared/locales';
 import { isKnownClientRoute } from '@cng/shared/routes';
+import { deviceStorage } from '../lib/storage';
 import { markLocaleRedirect } from './remember-locale';
 
 function rememberedLocale(): Locale | null {
-  let stored: string | null = null;
-  try {
-    stored = localStorage.getItem(LOCALE_COOKIE);
-  } catch {
-    // Storage off: the cookie may still say.
-  }
+  // With storage off, the cookie may still say.
+  const stored = deviceStorage.getItem(LOCALE_COOKIE);
   return localeFromCookie(`${LOCALE_COOKIE}=${stored ?? ''}`) ?? localeFromCookie(document.cookie);
 }
 

@@ -5,6 +5,7 @@ import {
   localeCookie,
   reachedByLanguageLink,
 } from '@cng/shared/locales';
+import { deviceStorage, tabStorage } from '../lib/storage';
 
 /** Where redirectToPreferredLocale last sent this tab (sessionStorage). */
 const REDIRECT_KEY = 'cng_lang_redirect';
@@ -16,11 +17,8 @@ const REDIRECT_KEY = 'cng_lang_redirect';
 export function rememberLocale(locale: Locale): void {
   // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Safari and Firefox.
   document.cookie = localeCookie(locale, window.location.protocol === 'https:');
-  try {
-    localStorage.setItem(LOCALE_COOKIE, locale);
-  } catch {
-    // Storage can be off (private modes, full): the cookie is enough for the server.
-  }
+  // With storage off (private modes, full) the cookie is enough for the server.
+  deviceStorage.setItem(LOCALE_COOKIE, locale);
 }
 
 /**
@@ -48,13 +46,9 @@ export function rememberPickedLocales(doc: Document): void {
 export function rememberLanguageLinkArrival(locale: Locale): boolean {
   const { host, pathname } = window.location;
   if (!reachedByLanguageLink(document.referrer, host, pathname)) return false;
-  let redirected = false;
-  try {
-    redirected = sessionStorage.getItem(REDIRECT_KEY) === pathname;
-    sessionStorage.removeItem(REDIRECT_KEY);
-  } catch {
-    // Storage off: a redirect of ours then counts as a choice of the language it chose anyway.
-  }
+  // With storage off, a redirect of ours counts as a choice of the language it chose anyway.
+  const redirected = tabStorage.getItem(REDIRECT_KEY) === pathname;
+  tabStorage.removeItem(REDIRECT_KEY);
   if (redirected) return false;
   rememberLocale(locale);
   return true;
@@ -62,9 +56,5 @@ export function rememberLanguageLinkArrival(locale: Locale): boolean {
 
 /** Notes that this tab is being sent to `pathname` in the preferred language, not by the driver's choice. */
 export function markLocaleRedirect(pathname: string): void {
-  try {
-    sessionStorage.setItem(REDIRECT_KEY, pathname);
-  } catch {
-    // Storage off: see rememberLanguageLinkArrival.
-  }
+  tabStorage.setItem(REDIRECT_KEY, pathname);
 }

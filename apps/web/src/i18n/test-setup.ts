@@ -1,4 +1,5 @@
-import { afterAll } from 'vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
 import { NAMESPACES } from './catalog-types';
 import { activateLocale, loadMessages } from './i18n';
 
@@ -7,8 +8,7 @@ import { activateLocale, loadMessages } from './i18n';
 activateLocale('en');
 await loadMessages(NAMESPACES);
 
-// Preact runs effects after the next frame, with a 35 ms timer as the fallback (preact/hooks `afterNextFrame`). A
-// timer still pending when a file's last test ends would fire after jsdom is torn down and throw
-// "cancelAnimationFrame is not defined" (seen once, in heads-up-panel.test.tsx on a loaded machine): let it fire
-// while the window still exists.
-afterAll(() => new Promise<void>((resolve) => setTimeout(resolve, 50)));
+// Tells React that this is a test environment: state updates outside act() are reported.
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+afterEach(() => cleanup());

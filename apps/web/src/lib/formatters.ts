@@ -1,5 +1,5 @@
 import { intlLocale, t } from '../i18n/i18n';
-import { distanceInLocale, unitFormat } from './distance-format';
+import { unitFormat } from './format';
 
 /**
  * Intl formatters in the page's language (`intlLocale()`: 'hi-IN', 'en-IN'…, so Hindi gets lakh grouping and
@@ -39,14 +39,6 @@ export function formatCount(value: number, options: Intl.NumberFormatOptions = {
 
 export function formatInteger(value: number): string {
   return numberFormat('integer', { maximumFractionDigits: 0 }).format(value);
-}
-
-/**
- * Distance for people in the page's language: metres below 1 km ("850 m"), km with one decimal above
- * ("3.4 km"), whole km from 100 km (lib/distance-format).
- */
-export function formatDistanceKm(distanceKm: number): string {
-  return distanceInLocale(distanceKm, intlLocale());
 }
 
 /** Metres, whole ("120 m"), for accuracies and limits. */

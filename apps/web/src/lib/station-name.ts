@@ -1,6 +1,6 @@
 import type { Cardinal, Station } from '@cng/shared/client';
-import { currentLocale, t } from '../i18n/i18n';
-import { formatDistanceKm } from './formatters';
+import { currentLocale, intlLocale, t } from '../i18n/i18n';
+import { formatDistance } from './format';
 
 /**
  * The name to show for a station: its display name (issue 15: "HPCL · 2.1 km S of New Delhi" for a source
@@ -24,7 +24,7 @@ export function localGeneratedName(name: string): string {
   const [, label, km, way, place] = match as unknown as [string, string, string, Cardinal, string];
   return t('finder.name.fromPlace', {
     label,
-    distance: formatDistanceKm(Number(km)),
+    distance: formatDistance(Number(km), intlLocale()),
     direction: t(`finder.cardinal.${way}`),
     place,
   });

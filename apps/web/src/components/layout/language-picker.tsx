@@ -1,7 +1,7 @@
 import { LOCALE_NAMES, LOCALES, localePath } from '@cng/shared/locales';
 import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import { currentLocale, t } from '../../i18n/i18n';
-import { useLocation } from '../../lib/router';
 import './language-picker.css';
 
 /**

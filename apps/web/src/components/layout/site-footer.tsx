@@ -1,7 +1,7 @@
+import { Link } from 'react-router';
 import { site } from '../../config/site';
 import { intlLocale, type MessageId, t } from '../../i18n/i18n';
 import { tRich } from '../../i18n/rich';
-import { Link } from '../../lib/router';
 import { SMOOTH_TO_TOP } from '../../lib/scroll-to-top';
 
 const IMPORTANT_LINKS = [

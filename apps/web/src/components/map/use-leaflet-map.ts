@@ -1,8 +1,7 @@
-import type { Map as LeafletMap, MapOptions } from 'leaflet';
-import 'leaflet/dist/leaflet.css';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { site } from '../../config/site';
 import { type LonLat, toLeaflet } from './lat-lng';
+import type { LeafletMap, MapOptions } from './leaflet';
 
 export interface UseLeafletMapOptions {
   center: LonLat;
@@ -27,7 +26,7 @@ export function useLeafletMap(containerRef: RefObject<HTMLElement | null>, optio
   useEffect(() => {
     let cancelled = false;
     let map: LeafletMap | null = null;
-    void import('leaflet').then((L) => {
+    void import('./leaflet').then(({ L }) => {
       const el = containerRef.current;
       if (cancelled || !el) return;
       const { center, zoom, mapOptions } = initial.current;

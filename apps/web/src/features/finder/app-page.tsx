@@ -1,7 +1,9 @@
 import { CARDINALS } from '@cng/shared/client';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { intlLocale, t } from '../../i18n/i18n';
 import { warmFormatters } from '../../lib/formatters';
+import { queryClient } from '../../lib/query-client';
 import { dismissEarlyNearest, startEarlyLocation } from '../finder/early-location';
 import { AppFeatures } from './app-features';
 import type { EarlyNearestTexts } from './early-nearest';
@@ -46,9 +48,11 @@ export default function AppPage() {
     <>
       <section className="finder-slot" aria-label={t('finder.slotLabel')}>
         {inBrowser ? (
-          <Suspense fallback={placeholder}>
-            <Finder />
-          </Suspense>
+          <QueryClientProvider client={queryClient}>
+            <Suspense fallback={placeholder}>
+              <Finder />
+            </Suspense>
+          </QueryClientProvider>
         ) : (
           placeholder
         )}

@@ -12,15 +12,11 @@
  * runtime, one more file on a link where every request waits its turn, and this call has no failure to
  * report (without an answer the strip stays away and the finder speaks for itself).
  */
-import {
-  bearingDeg,
-  type Cardinal,
-  cardinalOf,
-  distanceKm,
-  type NearestResponse,
-  STATION_API_LIMITS,
-} from '@cng/shared/client';
-import { distanceInLocale } from '../../lib/distance-format';
+// The shared modules one by one, not the client barrel: this chunk runs before the app and carries only these.
+import type { NearestResponse } from '@cng/shared/client';
+import { bearingDeg, type Cardinal, cardinalOf, distanceKm } from '@cng/shared/geo';
+import { STATION_API_LIMITS } from '@cng/shared/limits';
+import { formatDistance } from '../../lib/format';
 
 /** The strip's element id (early-location.ts removes it by this id). */
 export const EARLY_NEAREST_ID = 'early-nearest';
@@ -85,7 +81,7 @@ function render(fix: GeolocationPosition, to: Target, words: EarlyNearestTexts) 
       distance.className = 'early-nearest__distance';
       distance.dataset.testid = 'early-distance';
       distance.dataset.distanceKm = km.toFixed(4);
-      distance.textContent = distanceInLocale(km, words.intl);
+      distance.textContent = formatDistance(km, words.intl);
       line.append(distance);
     } else if (part === '{cardinal}') {
       line.append(cardinal);

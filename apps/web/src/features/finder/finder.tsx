@@ -1,31 +1,33 @@
 import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
-import { t } from '../../i18n/i18n';
-import { formatDistanceKm, formatInteger } from '../../lib/formatters';
+import { intlLocale, t } from '../../i18n/i18n';
+import { formatInteger } from '../../lib/formatters';
 import { prefersReducedMotion } from '../../lib/scroll-to-top';
 import { OfflineMarker } from '../../pwa/offline-marker';
-import { NEAREST_RADIUS_KM } from './api/finder-api';
-import { FavouritesPanel } from './components/favourites-panel';
-import { FilterNotice } from './components/filter-notice';
-import { FiltersBar } from './components/filters-bar';
-import { HeadsUpPanel } from './components/heads-up-panel';
-import { LocationBanner } from './components/location-banner';
-import { MapBoundary } from './components/map-boundary';
-import { PlaceSearch } from './components/place-search';
-import { StationList } from './components/station-list';
+import { FavouritesPanel } from '../favourites/favourites-panel';
+import { useFavourites } from '../favourites/use-favourites';
+import { SpokenGuidance, useSpokenGuidance } from '../guidance/spoken-guidance';
+import { MapBoundary } from '../map/map-boundary';
+import { PlaceSearch } from '../search/place-search';
+import { ArrivalPrompt } from '../station/arrival-prompt';
+import { favouritesDataTimeMs } from '../station/offline-stations';
 import { dismissEarlyNearest } from './early-location';
-import { useFavourites } from './hooks/use-favourites';
-import { useFinder } from './hooks/use-finder';
-import { ArrivalPrompt } from './status/arrival-prompt';
-import { filtersSummary, hasFilters, NO_FILTERS } from './utils/finder-filters';
-import { SpokenGuidance, useSpokenGuidance } from './voice/spoken-guidance';
+import { FilterNotice } from './filter-notice';
+import { FiltersBar } from './filters-bar';
+import { filtersSummary, hasFilters, NO_FILTERS } from './finder-filters';
+import { HeadsUpPanel } from './heads-up-panel';
+import { LocationBanner } from './location-banner';
+import { NEAREST_RADIUS_KM } from './nearest-api';
+import { StationList } from './station-list';
+import { useFinder } from './use-finder';
 import './finder.css';
-import { AddStationForm } from './components/add-station-form';
+import { AddStationForm } from '../station/add-station-form';
+import { formatDistance } from '../../lib/format';
 
 // Leaflet is the heaviest part; the panel and the list render without waiting for it.
-const FinderMap = lazy(() => import('./components/finder-map'));
+const FinderMap = lazy(() => import('../map/finder-map'));
 // Details, reports and the problem form open on a tap: their code is not part of opening /App (issue 16).
 const DetailsDialog = lazy(() =>
-  import('./components/details-dialog').then((m) => ({ default: m.DetailsDialog })),
+  import('../station/details-dialog').then((m) => ({ default: m.DetailsDialog })),
 );
 
 /**
@@ -192,7 +194,7 @@ export default function Finder() {
                   : nearest.loading || nearest.version === 0
                     ? t('finder.hud.finding')
                     : t(hasFilters(shownFilters) ? 'finder.hud.noMatchWithin' : 'finder.hud.noneWithin', {
-                        distance: formatDistanceKm(NEAREST_RADIUS_KM),
+                        distance: formatDistance(NEAREST_RADIUS_KM, intlLocale()),
                       })}
               </p>
             </section>
@@ -276,7 +278,7 @@ export default function Finder() {
               location.state.position?.kind === 'manual' ? 'finder.position.chosen' : 'finder.position.yours',
             )}
           />
-          <FavouritesPanel position={position} onOpen={setDetailsId} />
+          <FavouritesPanel position={position} dataAtMs={favouritesDataTimeMs} onOpen={setDetailsId} />
         </div>
       </div>
       {detailsId && (

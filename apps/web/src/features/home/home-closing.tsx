@@ -1,8 +1,8 @@
+import { Link } from 'react-router';
 import { FadeIn } from '../../components/fade-in';
 import { site } from '../../config/site';
 import { home } from '../../content/home';
 import { t } from '../../i18n/i18n';
-import { Link } from '../../lib/router';
 import { InstallAppButton } from '../../pwa/install-app-button';
 
 /** The footer-style closing block: product title, tagline, the web app and (when configured) the store listing. */

@@ -1,9 +1,9 @@
+import { Link } from 'react-router';
 import { FeatureBlock } from '../../components/feature-block';
 import { Illustration } from '../../components/illustration';
 import { SectionHeading } from '../../components/section-heading';
 import { home } from '../../content/home';
 import { t } from '../../i18n/i18n';
-import { Link } from '../../lib/router';
 import { InstallAppButton } from '../../pwa/install-app-button';
 import { HomeClosing } from './home-closing';
 

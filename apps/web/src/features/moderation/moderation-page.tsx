@@ -1,5 +1,6 @@
 import type { Proposal } from '@cng/shared/client';
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
+import { tabStorage } from '../../lib/storage';
 import { decideProposal, fetchPending, TOKEN_KEY } from './moderation-api';
 import { TilePreview } from './tile-preview';
 import './moderation.css';
@@ -99,7 +100,7 @@ function ProposalCard({
  */
 export default function ModerationPage() {
   const id = useId();
-  const [token, setToken] = useState(() => sessionStorage.getItem(TOKEN_KEY) ?? '');
+  const [token, setToken] = useState(() => tabStorage.getItem(TOKEN_KEY) ?? '');
   const [items, setItems] = useState<Proposal[] | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -120,7 +121,7 @@ export default function ModerationPage() {
   function signIn(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const t = String(new FormData(event.currentTarget).get('token') ?? '').trim();
-    sessionStorage.setItem(TOKEN_KEY, t);
+    tabStorage.setItem(TOKEN_KEY, t);
     setToken(t);
   }
 

@@ -1,6 +1,6 @@
+import { Link, useLocation } from 'react-router';
 import { t } from '../../i18n/i18n';
 import { tRich } from '../../i18n/rich';
-import { Link, useLocation } from '../../lib/router';
 
 /** A helpful page for a mistyped address (the server answers it with HTTP 404). */
 export function NotFoundPage() {

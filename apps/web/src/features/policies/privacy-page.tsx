@@ -1,7 +1,7 @@
+import { Link } from 'react-router';
 import { PolicyDocument } from '../../components/policy-document';
 import { site } from '../../config/site';
 import { privacy } from '../../content/privacy';
-import { Link } from '../../lib/router';
 
 /** Privacy Policy (spec section 2): sections, contact (configured e-mail or the contact page), topics, date. */
 export default function PrivacyPage() {

@@ -1,6 +1,6 @@
+import { Link } from 'react-router';
 import { PolicyDocument } from '../../components/policy-document';
 import { refund } from '../../content/refund';
-import { Link } from '../../lib/router';
 
 /** Return and Refund Policy (spec section 2); its Contact Us section links to the contact page. */
 export default function RefundPage() {

@@ -1,6 +1,6 @@
+import { Link } from 'react-router';
 import { PolicyDocument } from '../../components/policy-document';
 import { terms } from '../../content/terms';
-import { Link } from '../../lib/router';
 
 /** Terms and Conditions (spec section 2). */
 export default function TermsPage() {

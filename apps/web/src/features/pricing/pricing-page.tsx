@@ -1,8 +1,8 @@
+import { Link } from 'react-router';
 import { PlanCard } from '../../components/plan-card';
 import { plans } from '../../content/plans';
 import { t } from '../../i18n/i18n';
 import { tRich } from '../../i18n/rich';
-import { Link } from '../../lib/router';
 
 /** Pricing (spec section 9): the three plans, rendered from data; every button opens the app. */
 export default function PricingPage() {

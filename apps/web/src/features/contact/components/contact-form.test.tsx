@@ -1,7 +1,7 @@
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { ToastContainer } from 'react-toastify';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { activateLocale, loadMessages } from '../../../i18n/i18n';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '../../../lib/testing-library';
 import { contactNotSent, contactSent } from '../contact-messages';
 import { ContactForm } from './contact-form';
 

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { t } from '../../../i18n/i18n';
 import { sendContactMessage } from '../api/send-contact-message';
@@ -27,10 +27,9 @@ function prerenderedValue(id: string): string {
  * Success clears the fields and shows the spec's toast; any failure keeps the values and says what to do.
  */
 export function ContactForm() {
-  // On a slow phone the prerendered form can be typed into before the app hydrates it: the first render adopts
-  // what the browser already holds, or the form would look filled but send (and validate) empty state. It must
-  // be the first render, before hydration reaches the fields: Preact writes a textarea's value while hydrating,
-  // and would wipe the typed message with the empty state.
+  // The prerendered form can be typed into before the app hydrates it (content pages hydrate late, ADR 0025):
+  // the first render adopts what the browser already holds, or the form would look filled but send (and
+  // validate) empty state. A form sent before hydration waits for it and is then sent here (main.tsx).
   const [values, setValues] = useState<ContactValues>(() => {
     const typed = { ...EMPTY };
     for (const f of ORDER) typed[f] = prerenderedValue(`contact-${f}`);
@@ -48,13 +47,6 @@ export function ContactForm() {
     message: useRef<FieldElement>(null),
   };
   const submitRef = useRef<HTMLButtonElement>(null);
-  // The prerendered form cannot send by itself: until the app hydrates it the button stays disabled, so
-  // an early tap (or Enter) neither does nothing silently nor submits natively (which would put the
-  // message into the URL and reload the page).
-  const [hydrated, setHydrated] = useState(false);
-
-  useLayoutEffect(() => setHydrated(true), []);
-
   useEffect(() => {
     if (submitting || !focusAfter) return;
     (focusAfter === 'submit' ? submitRef : fields[focusAfter]).current?.focus();
@@ -157,7 +149,10 @@ export function ContactForm() {
       <button
         ref={submitRef}
         type="submit"
-        disabled={!hydrated}
+        // Prerendered disabled, so a tap before any script has run cannot send the form natively (which would
+        // reload the page without sending); the entry module enables it at once (main.tsx).
+        disabled={typeof window === 'undefined'}
+        data-enabled-by-entry=""
         className="button button--primary contact-form__submit"
       >
         {t('contact.form.send')}

@@ -1,0 +1,122 @@
+import type { NearestStation } from '@cng/shared/client';
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { useFinderMessages } from '../../testing/test-messages';
+import { HeadsUpPanel, type HeadsUpPanelProps } from './heads-up-panel';
+
+beforeAll(() => useFinderMessages());
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+const station = {
+  id: 'st_1',
+  name: 'Metano Gentile',
+  brand: null,
+  lon: 16.9252,
+  lat: 41.1024,
+  distanceKm: 3,
+  bearingDeg: 90,
+  status: {
+    status: 'unknown',
+    confidence: 'unknown',
+    official: false,
+    queueMin: null,
+    explanation: 'No recent reports',
+  },
+} as unknown as NearestStation;
+
+function panel(over: Partial<HeadsUpPanelProps> = {}) {
+  return render(
+    <HeadsUpPanel
+      station={station}
+      isNearest
+      speedKmh={60}
+      courseDeg={90}
+      heading={{ deg: 90, source: 'course' }}
+      manualPosition={false}
+      gps
+      offline={null}
+      onBackToNearest={() => undefined}
+      onDetails={() => undefined}
+      {...over}
+    />,
+  );
+}
+
+describe('the heads-up panel', () => {
+  it('shows the straight-line ETA from the closing speed, and none when driving away', () => {
+    panel();
+    expect(screen.getByTestId('hud-eta').textContent).toBe('ETA 3 min (straight-line)');
+    cleanup();
+    panel({ courseDeg: 270, heading: { deg: 270, source: 'course' } });
+    expect(screen.getByTestId('hud-eta').textContent).toBe('Not getting closer — no ETA');
+  });
+
+  it('marks saved data with its time and labels the station "Nearest saved"', () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const today = new Date();
+    const dataAtMs = new Date(today.getFullYear(), today.getMonth(), today.getDate(), 0, 5).getTime();
+    panel({ offline: { dataAtMs, sure: true } });
+    expect(screen.getByTestId('offline-marker').textContent).toBe('offline — data from 00:05');
+    expect(screen.getByTestId('hud-station-name').textContent).toContain('Nearest saved');
+    expect(screen.queryByTestId('hud-offline-warning')).toBeNull();
+  });
+
+  it('warns beyond the saved area that a nearer station may exist', () => {
+    panel({ offline: { dataAtMs: Date.now(), sure: false } });
+    expect(screen.getByTestId('hud-offline-warning').textContent).toMatch(/nearer one may exist/);
+    // Online but the server did not answer: still marked, as "no connection".
+    expect(screen.getByTestId('offline-marker').textContent).toMatch(/^no connection — data from \d\d:\d\d$/);
+  });
+
+  it('says "You picked this station" instead of "0 m · N 0°" when the chosen position is the station', () => {
+    panel({
+      station: { ...station, distanceKm: 0, bearingDeg: 0 },
+      manualPosition: true,
+      gps: false,
+      speedKmh: null,
+    });
+    expect(screen.getByTestId('hud-picked').textContent).toMatch(/^You picked this station/);
+    expect(screen.queryByTestId('hud-distance')).toBeNull();
+    expect(screen.queryByTestId('hud-bearing')).toBeNull();
+  });
+
+  it('keeps the arrow and distance for a GPS position right at the station', () => {
+    panel({ station: { ...station, distanceKm: 0.005 } });
+    expect(screen.getByTestId('hud-distance').textContent).toBe('5 m');
+  });
+});
+
+describe('the heads-up panel in other languages', () => {
+  afterEach(() => useFinderMessages('en'));
+
+  it('reads Hindi: direction, distance, speed, ETA and buttons', async () => {
+    await useFinderMessages('hi');
+    panel({ station: { ...station, distanceKm: 3.44 }, speedKmh: 52.4 });
+    expect(screen.getByTestId('hud-distance').textContent).toBe('3.4 कि॰मी॰');
+    expect(screen.getByTestId('hud-bearing').textContent).toBe('पूर्व · 90°');
+    expect(screen.getByTestId('hud-speed').textContent).toBe('52किमी/घंटा');
+    expect(screen.getByTestId('hud-eta').textContent).toBe('पहुँचने में 4 मिनट (सीधी दूरी से)');
+    expect(screen.getByTestId('hud-heading-source').textContent).toBe('तीर आपके चलने की दिशा के हिसाब से है');
+    expect(screen.getByTestId('hud-station-name').textContent).toContain('सबसे नज़दीकी');
+    expect(screen.getByRole('link').textContent).toBe('रास्ता दिखाएँ Google Maps में');
+    expect(screen.getByRole('button', { name: 'जानकारी' })).toBeTruthy();
+    expect(screen.getByRole('img').getAttribute('aria-label')).toBe('पंप पूर्व में है, उत्तर से 90 डिग्री');
+  });
+
+  it('writes Bengali figures in Bengali digits and says "behind you"', async () => {
+    await useFinderMessages('bn');
+    panel({
+      station: { ...station, distanceKm: 12.34 },
+      heading: { deg: 270, source: 'course' },
+      speedKmh: 40,
+    });
+    expect(screen.getByTestId('hud-distance').textContent).toMatch(/^১২\.৩ /);
+    expect(screen.getByTestId('hud-bearing').textContent).toBe('পূর্ব · ৯০°');
+    expect(screen.getByTestId('hud-behind').textContent).toBe('আপনার পিছনে');
+    expect(screen.getByTestId('hud-speed').textContent).toContain('৪০');
+  });
+});

@@ -1,0 +1,169 @@
+import type { NearestStation } from '@cng/shared/client';
+import type { ReactNode } from 'react';
+import { t } from '../../i18n/i18n';
+import { tRich } from '../../i18n/rich';
+import { cardinalText } from '../../lib/cardinal';
+import { formatInteger } from '../../lib/formatters';
+import { brandBesideName, shownName } from '../../lib/station-name';
+import { OfflineMarker } from '../../pwa/offline-marker';
+import { isBehind, PICKED_WITHIN_KM } from '../position/ahead';
+import { arrowRotationDeg, type Heading, headingLabel } from '../position/heading-source';
+import { defaultNavigationApp, navigationLabel, navigationUrl } from '../station/navigation-links';
+import { StatusBadge } from '../station/status-badge';
+import { DirectionArrow } from './direction-arrow';
+import { etaText, straightLineEta } from './eta';
+import { useFormat } from '../../lib/use-format';
+
+/** The list shown comes from this device's saved stations, not from the server just now. */
+export interface OfflineSource {
+  /** When the saved data was fetched, ms since the epoch. */
+  dataAtMs: number;
+  /** True when the saved area vouches that the nearest saved station is the real nearest here. */
+  sure: boolean;
+}
+
+export interface HeadsUpPanelProps {
+  station: NearestStation;
+  isNearest: boolean;
+  /** True when the panel follows the nearest station ahead, not the nearest one (ADR 0008). */
+  followingAhead?: boolean;
+  /** Speed in km/h; null when the position is not from GPS or the speed is not known yet. */
+  speedKmh: number | null;
+  /** Direction of travel in degrees from true north; null when standing or unknown. */
+  courseDeg: number | null;
+  heading: Heading;
+  /** True when the position was searched or tapped on the map rather than measured. */
+  manualPosition: boolean;
+  /** True when the position comes from GPS (so a missing speed is "not yet", not "never"). */
+  gps: boolean;
+  offline: OfflineSource | null;
+  onBackToNearest: () => void;
+  onDetails: () => void;
+  /** True when a filter chose the list: the nearest is the nearest match, not the nearest station. */
+  filtered?: boolean;
+  /** Shown at the top of the panel (the filter notice). */
+  children?: ReactNode;
+}
+
+/** The one-glance panel: distance, direction, speed and ETA to the selected station, in big type. */
+export function HeadsUpPanel(props: HeadsUpPanelProps) {
+  const format = useFormat();
+  const { station, isNearest, speedKmh, courseDeg, heading, manualPosition, offline } = props;
+  const rotation = arrowRotationDeg(heading, station.bearingDeg);
+  const bearing = Math.round(station.bearingDeg) % 360;
+  const cardinal = cardinalText(station.bearingDeg);
+  const degrees = formatInteger(bearing);
+  const picked = manualPosition && station.distanceKm < PICKED_WITHIN_KM;
+  const app = defaultNavigationApp(typeof navigator === 'undefined' ? '' : navigator.userAgent);
+  const label = props.followingAhead
+    ? t('finder.hud.nextAhead')
+    : !isNearest
+      ? t('finder.hud.selected')
+      : offline
+        ? t(props.filtered ? 'finder.hud.nearestSavedMatch' : 'finder.hud.nearestSaved')
+        : t(props.filtered ? 'finder.hud.nearestMatch' : 'finder.hud.nearest');
+  // An arrow pointing backwards always says so (ADR 0008).
+  const behind = !picked && isBehind(station, heading);
+  return (
+    <section
+      className="hud"
+      aria-label={t('finder.hud.regionLabel')}
+      data-testid="hud"
+      data-station-id={station.id}
+    >
+      {offline && (
+        <div className="hud__offline" data-testid="hud-offline">
+          <OfflineMarker dataAtMs={offline.dataAtMs} always />
+          {!offline.sure && (
+            <p className="hud__warning" data-testid="hud-offline-warning">
+              {t('finder.hud.offlineBeyond')}
+            </p>
+          )}
+        </div>
+      )}
+      {props.children}
+      <div className="hud__top">
+        {picked ? (
+          <p className="hud__picked" data-testid="hud-picked">
+            {t('finder.hud.picked')} <span>{t('finder.hud.pickedNote')}</span>
+          </p>
+        ) : (
+          <>
+            <DirectionArrow
+              rotationDeg={rotation}
+              label={t(behind ? 'finder.hud.arrowBehind' : 'finder.hud.arrow', { cardinal, degrees })}
+            />
+            <div className="hud__figures">
+              <p
+                className="hud__distance"
+                data-testid="hud-distance"
+                data-distance-km={station.distanceKm.toFixed(4)}
+              >
+                {format.distance(station.distanceKm)}
+              </p>
+              <p
+                className="hud__bearing"
+                data-testid="hud-bearing"
+                data-bearing-deg={station.bearingDeg.toFixed(1)}
+              >
+                {t('finder.hud.bearing', { cardinal, degrees })}
+              </p>
+              {behind && (
+                <p className="hud__behind" data-testid="hud-behind">
+                  {t('finder.hud.behind')}
+                </p>
+              )}
+            </div>
+          </>
+        )}
+        <div
+          className="hud__speed"
+          data-testid="hud-speed"
+          data-speed-kmh={speedKmh === null ? '' : speedKmh.toFixed(1)}
+        >
+          <span className="hud__speed-value">{speedKmh === null ? '–' : formatInteger(speedKmh)}</span>
+          <span className="hud__speed-unit">{t('finder.hud.kmh')}</span>
+        </div>
+      </div>
+      <p className="hud__name" data-testid="hud-station-name">
+        <span className="hud__label">{label}</span> <span translate="no">{shownName(station)}</span>
+        {brandBesideName(station) ? <span className="hud__brand"> · {brandBesideName(station)}</span> : null}
+      </p>
+      <p className="hud__meta">
+        <StatusBadge status={station.status} compact />
+        {!picked && (
+          <span data-testid="hud-eta">
+            {etaText(straightLineEta(station, speedKmh, courseDeg, props.gps))}
+          </span>
+        )}
+      </p>
+      {!picked && (
+        <p className="hud__note" data-testid="hud-heading-source" data-source={heading.source}>
+          {headingLabel(heading.source, props.gps)}
+        </p>
+      )}
+      <div className="hud__actions">
+        <a
+          className="button button--primary hud__navigate"
+          href={navigationUrl(app, station.lon, station.lat, station.name)}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          {tRich(
+            'finder.hud.navigate',
+            { app: navigationLabel(app) },
+            { hidden: (children) => <span className="visually-hidden">{children}</span> },
+          )}
+        </a>
+        <button type="button" className="button" onClick={props.onDetails}>
+          {t('finder.hud.details')}
+        </button>
+        {!isNearest && (
+          <button type="button" className="button" onClick={props.onBackToNearest}>
+            {t('finder.hud.backToNearest')}
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}
