@@ -82,7 +82,12 @@ export default [
     limit: '6 kB',
     gzip: true,
   },
-  { name: 'JavaScript / loads in all, hydrated (React, the router)', path: paths(landing), limit: '90 kB', gzip: true },
+  {
+    name: 'JavaScript / loads in all, hydrated (React, the router)',
+    path: paths(landing),
+    limit: '90 kB',
+    gzip: true,
+  },
   {
     name: 'JavaScript /App loads for its first distance (app, page, finder)',
     path: paths(appFirstDistance),

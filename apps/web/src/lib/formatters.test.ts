@@ -1,17 +1,20 @@
 // @vitest-environment node
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { activateLocale, intlLocale, loadMessages } from '../i18n/i18n';
+import { formatDistance } from './format';
 import {
   formatClock,
   formatCurrency,
   formatDateTime,
   formatDay,
-  formatDistanceKm,
   formatDuration,
   formatInteger,
   formatMetres,
   warmFormatters,
 } from './formatters';
+
+/** A distance in the page's language, as components get it through useFormat. */
+const formatDistanceKm = (km: number) => formatDistance(km, intlLocale());
 
 /** The page's language with the finder's messages (the formatters' units are finder messages). */
 async function useFinderMessages(locale: 'en' | 'hi' | 'mr' | 'bn' | 'it' = 'en') {

@@ -1,37 +1,47 @@
-import type { Cardinal, Station } from '@cng/shared/client';
-import { currentLocale, intlLocale, t } from '../i18n/i18n';
+import type { NameParts, Station } from '@cng/shared/client';
+import { intlLocale, t } from '../i18n/i18n';
 import { formatDistance } from './format';
 
+type Named = Pick<Station, 'name'> & { displayName?: string | null; nameParts?: NameParts | null };
+
+const coordinate = (value: number) =>
+  new Intl.NumberFormat(intlLocale(), { minimumFractionDigits: 3, maximumFractionDigits: 3 }).format(value);
+
 /**
- * The name to show for a station: its display name (issue 15: "HPCL · 2.1 km S of New Delhi" for a source
- * name like "Hp"), or the source name for copies saved before display names existed.
+ * A name the importer made for a pump its source names only by company (ADR 0004), in the page's language:
+ * "HPCL · 2.1 km S of Tambaram". The company, street, city and town stay as the data spells them; the
+ * distance, the direction and the words around them are the reader's.
  */
-export function shownName(station: Pick<Station, 'name'> & { displayName?: string | null }): string {
-  return localGeneratedName(station.displayName || station.name);
+function wordParts(parts: NameParts): string {
+  switch (parts.kind) {
+    case 'street':
+      return `${parts.label} · ${parts.street}`;
+    case 'city':
+      return `${parts.label} · ${parts.city}`;
+    case 'position':
+      return `${parts.label} · ${coordinate(parts.lat)}, ${coordinate(parts.lon)}`;
+    case 'place':
+      if (parts.distanceKm === null || parts.cardinal === null) return `${parts.label} · ${parts.place}`;
+      return t('finder.name.fromPlace', {
+        label: parts.label,
+        distance: formatDistance(parts.distanceKm, intlLocale()),
+        direction: t(`finder.cardinal.${parts.cardinal}`),
+        place: parts.place,
+      });
+  }
 }
 
 /**
- * The one kind of name the server writes in English itself (ADR 0004): a pump its source names only by company,
- * placed from the nearest town, "HPCL · 2.1 km S of New Delhi". On a page in another language it reads in
- * that language; the company and the town stay as the data spells them. Any other name is the source's own.
+ * The name to show for a station: a made name worded from its parts, else the display name the server sent
+ * (a copy saved before the server sent parts keeps it as it came), else the source's own name.
  */
-const GENERATED_NAME = /^(.+) · (\d+(?:\.\d)?) km (N|NE|E|SE|S|SW|W|NW) of (.+)$/;
-
-export function localGeneratedName(name: string): string {
-  if (currentLocale() === 'en') return name;
-  const match = GENERATED_NAME.exec(name);
-  if (!match) return name;
-  const [, label, km, way, place] = match as unknown as [string, string, string, Cardinal, string];
-  return t('finder.name.fromPlace', {
-    label,
-    distance: formatDistance(Number(km), intlLocale()),
-    direction: t(`finder.cardinal.${way}`),
-    place,
-  });
+export function shownName(station: Named): string {
+  if (station.nameParts) return wordParts(station.nameParts);
+  return station.displayName || station.name;
 }
 
 /** The brand, when the shown name does not already say it. */
-export function brandBesideName(station: Pick<Station, 'name' | 'brand'> & { displayName?: string | null }) {
+export function brandBesideName(station: Named & Pick<Station, 'brand'>) {
   const name = shownName(station);
   return station.brand && !name.toLowerCase().includes(station.brand.toLowerCase()) ? station.brand : null;
 }

@@ -4,10 +4,10 @@ import type { LonLat } from '../../components/map/lat-lng';
 import { t } from '../../i18n/i18n';
 import { cardinalText } from '../../lib/cardinal';
 import { shownName } from '../../lib/station-name';
+import { useFormat } from '../../lib/use-format';
 import { OfflineMarker } from '../../pwa/offline-marker';
 import { exportFavourites, importFavourites } from './favourites-store';
 import { useFavourites } from './use-favourites';
-import { useFormat } from '../../lib/use-format';
 
 /** Saved stations with live distance from the current position; works offline from the saved copies. */
 export function FavouritesPanel({

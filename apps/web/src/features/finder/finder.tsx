@@ -20,8 +20,8 @@ import { NEAREST_RADIUS_KM } from './nearest-api';
 import { StationList } from './station-list';
 import { useFinder } from './use-finder';
 import './finder.css';
-import { AddStationForm } from '../station/add-station-form';
 import { formatDistance } from '../../lib/format';
+import { AddStationForm } from '../station/add-station-form';
 
 // Leaflet is the heaviest part; the panel and the list render without waiting for it.
 const FinderMap = lazy(() => import('../map/finder-map'));

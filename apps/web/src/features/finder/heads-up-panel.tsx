@@ -5,6 +5,7 @@ import { tRich } from '../../i18n/rich';
 import { cardinalText } from '../../lib/cardinal';
 import { formatInteger } from '../../lib/formatters';
 import { brandBesideName, shownName } from '../../lib/station-name';
+import { useFormat } from '../../lib/use-format';
 import { OfflineMarker } from '../../pwa/offline-marker';
 import { isBehind, PICKED_WITHIN_KM } from '../position/ahead';
 import { arrowRotationDeg, type Heading, headingLabel } from '../position/heading-source';
@@ -12,7 +13,6 @@ import { defaultNavigationApp, navigationLabel, navigationUrl } from '../station
 import { StatusBadge } from '../station/status-badge';
 import { DirectionArrow } from './direction-arrow';
 import { etaText, straightLineEta } from './eta';
-import { useFormat } from '../../lib/use-format';
 
 /** The list shown comes from this device's saved stations, not from the server just now. */
 export interface OfflineSource {

@@ -5,11 +5,11 @@ import { tRich } from '../../i18n/rich';
 import { cardinalText } from '../../lib/cardinal';
 import { formatInteger } from '../../lib/formatters';
 import { brandBesideName, shownName } from '../../lib/station-name';
+import { useFormat } from '../../lib/use-format';
 import { arrowRotationDeg, type Heading } from '../position/heading-source';
 import { OpenNow, PriceAgeWarning, priceText } from '../station/station-facts';
 import { StatusBadge } from '../station/status-badge';
 import { DirectionArrow } from './direction-arrow';
-import { useFormat } from '../../lib/use-format';
 
 /** Rows shown before "Show all". */
 const COLLAPSED_ROWS = 8;

@@ -1,6 +1,24 @@
 // @vitest-environment node
-import { describe, expect, it } from 'vitest';
-import { clusterDiameter, clusterLabel, touchesCluster } from './cluster-icon';
+import { afterEach, describe, expect, it } from 'vitest';
+import { activateLocale, loadMessages } from '../../i18n/i18n';
+import { clusterDiameter, clusterLabel, clusterTitle, touchesCluster } from './cluster-icon';
+
+describe('clusterTitle', () => {
+  afterEach(() => activateLocale('en'));
+
+  it('asks to zoom in, in the page language', async () => {
+    await loadMessages(['finder'], 'en');
+    activateLocale('en');
+    expect(clusterTitle(1)).toBe('1 station: zoom in');
+    expect(clusterTitle(12)).toBe('12 stations: zoom in');
+    await loadMessages(['finder'], 'hi');
+    activateLocale('hi');
+    expect(clusterTitle(12)).toBe('12 स्टेशन: ज़ूम इन करें');
+    await loadMessages(['finder'], 'it');
+    activateLocale('it');
+    expect(clusterTitle(12)).toBe('12 distributori: ingrandisci');
+  });
+});
 
 describe('clusterLabel', () => {
   it('keeps counts under 1,000 exact', () => {

@@ -2,6 +2,10 @@
  * A cluster's label and circle on the map. The label is short enough to sit inside its circle at any count
  * (842, "1.2k", "12k", "1.2M"), and the circle grows with the label's length, so the figure never spills.
  */
+import { t } from '../../i18n/i18n';
+
+/** What a cluster says to a pointer or a screen reader, in the page's language: "12 stations: zoom in". */
+export const clusterTitle = (count: number): string => t('finder.map.clusterTitle', { count });
 
 /** The count as a label of at most four characters; never rounded up (1,299 reads "1.2k", not "1.3k"). */
 export function clusterLabel(count: number): string {

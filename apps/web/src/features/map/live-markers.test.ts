@@ -13,6 +13,7 @@ const status = (s: StatusSummary['status']): StatusSummary => ({
   reportCount: 1,
   official: false,
   explanation: '1 driver, just now',
+  why: { kind: 'drivers', drivers: 1, latestAt: '2026-09-01T11:59:00Z' },
 });
 const station = (id: string, s: StatusSummary['status'] = 'unknown') =>
   ({ id, name: id, lon: 12.5, lat: 41.9, status: status(s) }) as unknown as StationSummary;

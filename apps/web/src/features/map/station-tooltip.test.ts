@@ -8,17 +8,17 @@ describe('stationTooltip', () => {
     const name = '<img src=x onerror="alert(1)">Metano <b>Bari</b>';
     const el = stationTooltip({ name, status: UNKNOWN_STATUS }, Date.now());
     expect(el.children).toHaveLength(0);
-    expect(el.textContent).toBe(`${name} – ${UNKNOWN_STATUS.explanation}`);
+    expect(el.textContent).toBe(`${name} – No recent reports`);
   });
 
   it('ages the status explanation to the time it is shown', () => {
     const status = {
       ...UNKNOWN_STATUS,
-      explanation: '1 driver, latest 1 min ago',
-      explanationTemplate: '1 driver, latest {ago}',
-      agoFrom: '2026-09-01T12:00:00Z',
+      status: 'available' as const,
+      explanation: '1 driver, 1 min ago',
+      why: { kind: 'drivers' as const, drivers: 1, latestAt: '2026-09-01T12:00:00Z' },
     };
     const el = stationTooltip({ name: 'CNG Adyar', status }, Date.parse('2026-09-01T12:08:30Z'));
-    expect(el.textContent).toBe('CNG Adyar – 1 driver, latest 8 min ago');
+    expect(el.textContent).toBe('CNG Adyar – 1 driver, 8 min ago');
   });
 });

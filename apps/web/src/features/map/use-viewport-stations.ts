@@ -8,6 +8,7 @@ import {
   type ClusterCircle,
   clusterDiameter,
   clusterLabel,
+  clusterTitle,
   type PixelCircle,
   touchesCluster,
 } from './cluster-icon';
@@ -81,7 +82,7 @@ export function useViewportStations(
                 html: `<span class="station-cluster__count">${label}</span>`,
                 iconSize: [size, size],
               }),
-              title: `${cl.count} stations: zoom in`,
+              title: clusterTitle(cl.count),
               keyboard: false,
             })
               .on('click', () => map.setView(toLeaflet(cl), Math.min(cl.expansionZoom, map.getMaxZoom())))

@@ -4,9 +4,9 @@ import { type FormEvent, useState } from 'react';
 import type { LonLat } from '../../components/map/lat-lng';
 import { intlLocale, t } from '../../i18n/i18n';
 import { cardinalText } from '../../lib/cardinal';
+import { formatDistance } from '../../lib/format';
 import { browserCountryHint } from './country-hint';
 import { searchStations } from './search-api';
-import { formatDistance } from '../../lib/format';
 
 /** A place whose nearest station is farther than this (km) has, for a driver, no station near it. */
 export const NO_STATION_NEAR_PLACE_KM = 50;

@@ -14,8 +14,8 @@ import { StatusIcon } from './status-icon';
 import { reportButtonLabel, statusExplanationAsSent, statusLabel } from './status-labels';
 import { useReportDelivery } from './use-report-delivery';
 import './status.css';
-import { formatClock, formatCount } from '../../lib/formatters';
 import { formatDistance } from '../../lib/format';
+import { formatClock, formatCount } from '../../lib/formatters';
 
 export interface ReportFormProps {
   stationId: string;
@@ -57,7 +57,10 @@ export function describeOutcome(
     case 'too-far':
       return {
         ok: false,
-        text: t('report.outcome.tooFar', { distance: formatDistance(result.distanceM / 1000, intlLocale()), max }),
+        text: t('report.outcome.tooFar', {
+          distance: formatDistance(result.distanceM / 1000, intlLocale()),
+          max,
+        }),
       };
     case 'rate-limited':
       return {
