@@ -1,7 +1,7 @@
 import type { NearestStation } from '@cng/shared/client';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../app/app-providers';
+import { I18nWrapper } from '../../testing/i18n-wrapper';
 import { useFinderMessages } from '../../testing/test-messages';
 import { HeadsUpPanel, type HeadsUpPanelProps } from './heads-up-panel';
 
@@ -44,7 +44,7 @@ function panel(over: Partial<HeadsUpPanelProps> = {}) {
       onDetails={() => undefined}
       {...over}
     />,
-    { wrapper: AppProviders },
+    { wrapper: I18nWrapper },
   );
 }
 
