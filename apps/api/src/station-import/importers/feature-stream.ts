@@ -1,13 +1,13 @@
 import fs from 'node:fs';
-import { StringDecoder } from 'node:string_decoder';
+import { JSONParser } from '@streamparser/json';
 
 const CHUNK_BYTES = 1 << 20;
-const FEATURES_KEY = /"features"\s*:\s*$/;
 
 /**
  * Reads the file of a GeoJSON FeatureCollection a megabyte at a time and hands each element of its top-level
  * `features` array, parsed on its own, to `map`: neither the whole text nor the whole parsed tree is ever in
- * memory (a list of 200,000 stations is ~75 MB of text and several hundred MB as one tree, issue 17).
+ * memory (a list of 200,000 stations is ~75 MB of text and several hundred MB as one tree). The parsing is
+ * @streamparser/json's; this file only says which values to keep.
  *
  * Returns the mapped features and the rest of the top-level object (its `features` an empty array), or null
  * whenever the file is anything but a well-formed object with exactly one `features` array: an empty array,
@@ -53,113 +53,44 @@ function* scan(file: string): Generator<unknown, Record<string, unknown> | null,
   } catch {
     return null;
   }
+  // `$.*` hands over each top-level member once it is complete, and `$.features.*` each feature; no other
+  // value is kept (keepStack: false). The features array itself would keep every feature until its end, so
+  // each one is dropped from it as soon as it is handed over.
+  const parser = new JSONParser({ paths: ['$.features.*', '$.*'], keepStack: false });
+  const ready: unknown[] = [];
+  const top: Record<string, unknown> = {};
   let count = 0;
-  let pending: string | null = null;
-  const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
-  const decoder = new StringDecoder('utf8');
-  let top = '';
-  let depth = 0;
-  let inString = false;
-  let escaped = false;
-  let started = false;
-  /** 0: before the features array, 1: inside it, 2: after it. */
-  let stage = 0;
-  /** The current element of `features`, in pieces when it spans chunks. */
-  let element: string[] | null = null;
-  const emit = (text: string) => {
-    pending = text;
+  let wellFormed = true;
+  parser.onValue = ({ value, key, parent, stack }) => {
+    if (stack.length === 2 && stack[1]?.key === 'features') {
+      ready.push(value);
+      if (Array.isArray(parent)) parent.length = 0;
+    } else if (stack.length === 1) {
+      if (typeof key !== 'string' || Object.hasOwn(top, key)) wellFormed = false; // an array, or a key twice
+      else if (key === 'features') {
+        if (Array.isArray(value)) top.features = [];
+        else wellFormed = false;
+      } else top[key] = value;
+    }
   };
+  const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
   try {
     for (;;) {
       const read = fs.readSync(fd, buffer, 0, CHUNK_BYTES, null);
-      const s = read === 0 ? decoder.end() : decoder.write(buffer.subarray(0, read));
-      // Where the current run of top-level text, or of the current element, began in this chunk.
-      let topFrom = stage === 1 ? -1 : 0;
-      let elementFrom = element ? 0 : -1;
-      for (let i = 0; i < s.length; i++) {
-        const c = s.charCodeAt(i);
-        if (inString) {
-          if (escaped) escaped = false;
-          else if (c === 92) escaped = true;
-          else if (c === 34) inString = false;
-          continue;
-        }
-        if (c === 32 || c === 10 || c === 13 || c === 9) continue;
-        if (!started) {
-          if (c !== 123) return null; // not an object
-          started = true;
-        }
-        const inFeatures = stage === 1 && depth === 2;
-        if (inFeatures && elementFrom < 0 && c !== 44 && c !== 93) {
-          element = [];
-          elementFrom = i;
-        }
-        if (c === 34) inString = true;
-        else if (c === 123 || c === 91) {
-          if (
-            c === 91 &&
-            depth === 1 &&
-            !inFeatures &&
-            FEATURES_KEY.test((top + s.slice(topFrom, i)).slice(-64))
-          ) {
-            if (stage !== 0) return null; // a second `features`
-            top += s.slice(topFrom, i + 1);
-            topFrom = -1;
-            stage = 1;
-          }
-          depth++;
-        } else if (c === 125 || c === 93) {
-          depth--;
-          if (depth < 0) return null;
-          if (stage === 1 && depth === 2 && elementFrom >= 0) {
-            element!.push(s.slice(elementFrom, i + 1));
-            emit(element!.join(''));
-            element = null;
-            elementFrom = -1;
-          } else if (stage === 1 && depth === 1) {
-            if (elementFrom >= 0) {
-              element!.push(s.slice(elementFrom, i));
-              emit(element!.join(''));
-              element = null;
-              elementFrom = -1;
-            }
-            stage = 2;
-            topFrom = i;
-          }
-        } else if (c === 44 && inFeatures && elementFrom >= 0) {
-          // The end of an element that is not an object or array (a number, null, a string).
-          element!.push(s.slice(elementFrom, i));
-          emit(element!.join(''));
-          element = null;
-          elementFrom = -1;
-        }
-        if (pending !== null) {
-          let feature: unknown;
-          try {
-            feature = JSON.parse(pending);
-          } catch {
-            return null; // an element that is not JSON: the whole-file parse names the place
-          }
-          pending = null;
-          count++;
-          yield feature;
-        }
-      }
-      if (topFrom >= 0) top += s.slice(topFrom);
-      if (elementFrom >= 0) element!.push(s.slice(elementFrom));
       if (read === 0) break;
+      parser.write(buffer.subarray(0, read));
+      if (!wellFormed) return null;
+      for (const feature of ready) {
+        count++;
+        yield feature;
+      }
+      ready.length = 0;
     }
+    if (!parser.isEnded) return null; // the text stopped inside the object
+  } catch {
+    return null; // broken JSON, or text after the object: the whole-file parse names the place
   } finally {
     fs.closeSync(fd);
   }
-  if (stage !== 2 || depth !== 0 || inString || count === 0) return null;
-  try {
-    const parsed = JSON.parse(top) as unknown;
-    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return null;
-    const rest = parsed as Record<string, unknown>;
-    if (!Array.isArray(rest.features) || rest.features.length !== 0) return null;
-    return rest;
-  } catch {
-    return null;
-  }
+  return wellFormed && count > 0 && Array.isArray(top.features) ? top : null;
 }
