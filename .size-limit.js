@@ -30,7 +30,7 @@ function fullClosure(key, files = new Set()) {
   return files;
 }
 
-// index.html is the entry every page runs at once. Content pages hydrate when idle or at the first use (ADR 0025):
+// index.html is the entry every page runs at once. Content pages hydrate when idle or at the first use (ADR 0027):
 // the app (app/boot.tsx, React and the router) and the page follow; /App starts them at once, with its early GPS
 // start (early-location.ts, an entry of its own that only /App's HTML runs).
 const entry = 'index.html';
@@ -85,19 +85,19 @@ export default [
   {
     name: 'JavaScript / loads in all, hydrated (React, the router)',
     path: paths(landing),
-    limit: '90 kB',
+    limit: '98 kB',
     gzip: true,
   },
   {
     name: 'JavaScript /App loads for its first distance (app, page, finder)',
     path: paths(appFirstDistance),
-    limit: '125 kB',
+    limit: '140 kB',
     gzip: true,
   },
   {
     name: 'JavaScript /App can load (finder, map, toasts, dialogs and all)',
     path: paths(appPage),
-    limit: '180 kB',
+    limit: '197 kB',
     gzip: true,
   },
   {
