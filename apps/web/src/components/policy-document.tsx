@@ -16,7 +16,7 @@ const slug = (text: string) =>
  * they are the anchors).
  * `children` render after the sections (contact details, topic lists, dates).
  *
- * The policies are written in English only, and the English text governs (issue 18). A page in another
+ * The policies are written in English only, and the English text governs. A page in another
  * language shows the title and a short plain-language summary in its language, says that the English text
  * below is the binding one, and marks that text `lang="en"` so screen readers and speech read it as English.
  * The English page is the document alone, as before.

@@ -5,7 +5,7 @@ import { currentLocale, t } from '../../i18n/i18n';
 import './language-picker.css';
 
 /**
- * The language menu in the header (issue 18): every language by its own name, each a real link to this same
+ * The language menu in the header: every language by its own name, each a real link to this same
  * page in that language (so it works before the code runs, and crawlers see the alternates). A disclosure
  * (<details>): keyboard and screen readers get it for free; Escape and a tap outside close it. Choosing a
  * language remembers it (cookie and storage) so the English addresses open in it next time: one listener on the

@@ -11,7 +11,7 @@ const AppToastContainer = lazy(() => import('./app-toast-container'));
 export function ToastHost({ wanted }: { wanted: boolean }) {
   const [mounted, setMounted] = useState(false);
   // Once the page is idle: on a slow link its ~10 kB would otherwise share the line with the page's own code
-  // and data (/App's first distance, issue 16). Toasts raised before then are queued and shown on mount.
+  // and data (/App's first distance). Toasts raised before then are queued and shown on mount.
   useEffect(() => {
     if (wanted) whenIdle(() => setMounted(true));
   }, [wanted]);

@@ -1,5 +1,5 @@
 /**
- * GPS at once on /App (issue 16): a tiny module of its own that the prerendered /App page runs as soon as it
+ * GPS at once on /App: a tiny module of its own that the prerendered /App page runs as soon as it
  * arrives (a `<script type="module" async>` added by scripts/prerender.mjs), before React, the finder's code or
  * the map have loaded. When location is already granted it starts `watchPosition` and keeps the fixes; the
  * finder's useLocation adopts that watch instead of starting its own. It never asks: without a grant the

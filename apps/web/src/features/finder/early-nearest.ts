@@ -1,5 +1,5 @@
 /**
- * The first distance before the app has started (issue 16). On a cheap phone the finder's code takes seconds
+ * The first distance before the app has started. On a cheap phone the finder's code takes seconds
  * to arrive and start; GPS does not. With the first fix of the early watch (early-location.ts), this asks the
  * API for the one nearest station of any kind and shows its distance and compass direction in a small strip
  * outside React's root (so hydration never sees it), updated on each later fix. The finder removes the strip

@@ -25,7 +25,7 @@ import { AddStationForm } from '../station/add-station-form';
 
 // Leaflet is the heaviest part; the panel and the list render without waiting for it.
 const FinderMap = lazy(() => import('../map/finder-map'));
-// Details, reports and the problem form open on a tap: their code is not part of opening /App (issue 16).
+// Details, reports and the problem form open on a tap: their code is not part of opening /App.
 const DetailsDialog = lazy(() =>
   import('../station/details-dialog').then((m) => ({ default: m.DetailsDialog })),
 );
@@ -33,7 +33,7 @@ const DetailsDialog = lazy(() =>
 /**
  * Whether to load the map yet. On a slow link its ~45 kB would share the line with the nearest answer, so with
  * GPS granted it waits until the panel shows a distance (or GPS fails: timeout after 20 s); without GPS it
- * loads at once, since tapping it is one way to set a position (issue 16, ADR 0008).
+ * loads at once, since tapping it is one way to set a position (ADR 0008).
  */
 function useMapWanted(distanceShown: boolean, gpsFailed: boolean) {
   const [wanted, setWanted] = useState(false);

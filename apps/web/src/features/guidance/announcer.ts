@@ -4,7 +4,7 @@ import { AHEAD_CONE_DEG, PICKED_WITHIN_KM } from '../position/ahead';
 import type { Heading } from '../position/heading-source';
 
 /**
- * Spoken guidance (issue 18, ADR 0018): which sentence to say, if any, after each state of the heads-up panel.
+ * Spoken guidance (ADR 0018): which sentence to say, if any, after each state of the heads-up panel.
  * Pure functions of successive panel states and the time, so a simulated drive is a unit test.
  */
 

@@ -223,7 +223,7 @@ describe('speed while driving, derived from noisy fixes', () => {
   });
 });
 
-// Issue 16: "0 km/h" for the first 3 s of a drive when the fixes carry no speed — the first fixes of a car
+// "0 km/h" for the first 3 s of a drive when the fixes carry no speed — the first fixes of a car
 // moving 8–14 m per second fall inside the jitter radius of one another and were taken for a stop.
 describe('the first seconds of a drive, fixes without a device speed', () => {
   for (const [kmh, accuracyM] of [
@@ -286,7 +286,7 @@ describe('before the speed is known', () => {
   it('is unknown (null) after the first fix when the device gives no speed, and 0 once fixes stay put for the stationary time', () => {
     const first = nextMotion(INITIAL_MOTION, fix(BARI, 0, { accuracyM: 10 }));
     expect(first.speedKmh).toBeNull();
-    // One second proves no stop: a car at 15 km/h moves 4 m, inside the jitter radius (issue 16).
+    // One second proves no stop: a car at 15 km/h moves 4 m, inside the jitter radius.
     const second = nextMotion(first, fix(offset(BARI, 3, -2), 1000, { accuracyM: 10 }));
     expect(second.speedKmh).toBeNull();
     let m = second;

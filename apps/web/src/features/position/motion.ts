@@ -207,7 +207,7 @@ function whileStanding(prev: MotionState, anchor: Fix, fix: Fix): MotionState {
     const fixes = [...prev.standing, fix];
     const moved = movingTail(fixes);
     // Until fixes have stayed put for STATIONARY_AFTER_MS, nothing proves a stop: the car may well be driving
-    // at a speed whose first fixes fall inside one another's jitter radius (issue 16: the first seconds of a
+    // at a speed whose first fixes fall inside one another's jitter radius (the first seconds of a
     // drive read "0 km/h"). Its speed from the fixes as soon as 3 of them move steadily one way over more
     // than the jitter radius; until then unknown, never 0.
     if (!stoodStill(moved ? fixes.slice(0, fixes.length - moved.length + 1) : fixes)) {

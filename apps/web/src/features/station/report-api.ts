@@ -8,7 +8,7 @@ import type {
 import { t } from '../../i18n/i18n';
 import { apiRequest } from '../../lib/api-client';
 
-/** Every way a report can end, so callers (and the offline queue of issue 9) can react to each. */
+/** Every way a report can end, so callers (and the offline queue) can react to each. */
 export type SubmitReportResult =
   | { kind: 'created'; created: ReportCreated }
   | { kind: 'too-far'; distanceM: number; message: string }

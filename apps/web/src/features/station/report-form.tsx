@@ -132,7 +132,7 @@ export function ReportForm({
       setNote('');
       onReported?.(result.created);
     }
-    // react-toastify loads with the first toast: it is not part of opening /App (issue 16).
+    // react-toastify loads with the first toast: it is not part of opening /App.
     const { toast } = await import('react-toastify');
     const show =
       result.kind === 'created'

@@ -50,7 +50,7 @@ const CONFIRMED_BY: Record<StationSummary['lastConfirmed']['by'], MessageId> = {
   operator: 'finder.details.confirmedByOperator',
 };
 
-/** Where a station's position comes from, in a driver's words (issue 15: trust on every station). */
+/** Where a station's position comes from, in a driver's words (trust on every station). */
 const POSITION_SOURCE: Record<StationSummary['coordinateQuality'], MessageId> = {
   operator: 'finder.details.positionOperator',
   osm: 'finder.details.positionOsm',
