@@ -139,6 +139,9 @@ test("links navigate in place in the page's language; back and forward never res
   page,
 }) => {
   await page.goto('/hi/terms-and-conditions');
+  // Content pages hydrate late (ADR 0027): a link followed before that is a plain link and loads its page.
+  // In-place navigation is the live app's, so the test starts once the app has taken over.
+  await page.locator('#root[data-live]').waitFor({ state: 'attached' });
   const heading = page.getByRole('heading', { level: 1 });
   const termsHeading = (await heading.textContent()) ?? '';
   const nav = page.locator('.site-nav');
@@ -164,9 +167,8 @@ test("links navigate in place in the page's language; back and forward never res
   await expect(heading).toHaveText(termsHeading);
   await expect(current).toHaveCount(0);
   await afterTwoFrames();
-  // Back is not a new page: the scroll is the browser's own restoration (at most the shorter About page's
-  // height, as the browser restores before the page is back), never a reset to the top. Chromium restores after
-  // React's commit, so it would also hide a reset asked for on back: use-scroll-reset.test.tsx checks none is.
+  // Back is not a new page: it returns to where the page was left (app/use-scroll-restoration.ts, checked
+  // exactly in use-scroll-restoration.test.tsx), never to the top.
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
 
   await page.goForward();

@@ -14,7 +14,7 @@ export function splitHead(appHtml) {
   return { head, body: appHtml.slice(head.length) };
 }
 
-/** Content pages whose app loads when the browser is idle or the visitor starts using the page (ADR 0025). */
+/** Content pages whose app loads when the browser is idle or the visitor starts using the page (ADR 0027). */
 const HYDRATE_AT_ONCE = new Set(['/App']);
 
 /**

@@ -15,7 +15,7 @@ const USE_EVENTS = ['pointerdown', 'keydown', 'focusin'] as const;
  * The entry module: small, so a content page answers at once on a slow phone. The menu, the language picker
  * and the scroll-to-top button work on the prerendered page right away; React (app/boot.tsx) loads and
  * hydrates the page when the browser is idle or the visitor starts using it, whichever comes first. /App, the
- * client-only pages and the not-found page start the app at once (ADR 0025).
+ * client-only pages and the not-found page start the app at once (ADR 0027).
  */
 function start() {
   // Before anything else: a language picked in the prerendered menu is remembered before hydration too.

@@ -24,7 +24,7 @@ function savePositions() {
 
 /**
  * Scroll restoration for React Router's declarative BrowserRouter (its own ScrollRestoration needs the data
- * router, ADR 0025). A new page (link, redirect) opens at the top, or at its `#fragment`; a page reached by back
+ * router, ADR 0028). A new page (link, redirect) opens at the top, or at its `#fragment`; a page reached by back
  * or forward returns to where it was left, once its content is in the document. A footer link glides to the top
  * instead (SMOOTH_TO_TOP, spec section 2). The browser's own restoration is off: it ran before the previous page
  * was back, and clamped a long page's position to the shorter page still shown.

@@ -1,6 +1,6 @@
 /**
  * The site frame's two controls as plain DOM behaviour: the mobile menu and the scroll-to-top button. Content
- * pages hydrate late (ADR 0025), and these must answer the first tap on the prerendered page: the entry module
+ * pages hydrate late (ADR 0027), and these must answer the first tap on the prerendered page: the entry module
  * attaches them at once, and the React components attach the same controller to the same elements (each
  * element gets one). React renders their markup and never their open or shown state.
  */

@@ -1,5 +1,5 @@
 /**
- * The one door to Leaflet (ADR 0025). Leaflet's published ES source modules are imported one by one, so the map
+ * The one door to Leaflet (ADR 0027). Leaflet's published ES source modules are imported one by one, so the map
  * code carries the map, its handlers (drag, pinch, wheel, keyboard, long press) and controls (zoom, attribution),
  * tiles, markers and the SVG vector layers the finder draws, and leaves out what it never uses (GeoJSON,
  * popups, image and video overlays, the canvas renderer, layer and scale controls): 32 kB gzip instead of the
@@ -7,7 +7,7 @@
  */
 import type * as Leaflet from 'leaflet';
 import { map } from 'leaflet/src/map/index.js';
-import 'leaflet/src/control/Control.Zoom.js';
+import { zoom } from 'leaflet/src/control/Control.Zoom.js';
 import 'leaflet/src/control/Control.Attribution.js';
 import { toLatLngBounds } from 'leaflet/src/geo/LatLngBounds.js';
 import { layerGroup } from 'leaflet/src/layer/LayerGroup.js';
@@ -23,6 +23,7 @@ import 'leaflet/dist/leaflet.css';
 
 export const L = {
   map,
+  control: { zoom },
   tileLayer,
   layerGroup,
   marker,
@@ -31,7 +32,7 @@ export const L = {
   circleMarker,
   polyline,
   latLngBounds: toLatLngBounds,
-} as Pick<
+} as { control: Pick<typeof Leaflet.control, 'zoom'> } & Pick<
   typeof Leaflet,
   | 'map'
   | 'tileLayer'

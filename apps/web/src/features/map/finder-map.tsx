@@ -54,7 +54,7 @@ export default function FinderMap(props: FinderMapProps) {
   const { map, tilesFailing } = useLeafletMap(containerRef, {
     center: position ?? FALLBACK_CENTRE,
     zoom: position ? 13 : 4,
-    mapOptions: { preferCanvas: true, zoomControl: true },
+    mapOptions: { preferCanvas: true, zoomControl: false },
   });
   const [following, setFollowing] = useState(true);
   const layers = useRef<{ list: LayerGroup; driver: LayerGroup; line: Polyline } | null>(null);
@@ -65,6 +65,8 @@ export default function FinderMap(props: FinderMapProps) {
 
   useEffect(() => {
     if (!map) return;
+    // Leaflet's own zoom buttons are titled in English.
+    L.control.zoom({ zoomInTitle: t('finder.map.zoomIn'), zoomOutTitle: t('finder.map.zoomOut') }).addTo(map);
     const list = L.layerGroup().addTo(map);
     const driver = L.layerGroup().addTo(map);
     const line = L.polyline([], { color: '#08513a', weight: 4, dashArray: '8 8', interactive: false }).addTo(

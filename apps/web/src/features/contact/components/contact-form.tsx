@@ -27,7 +27,7 @@ function prerenderedValue(id: string): string {
  * Success clears the fields and shows the spec's toast; any failure keeps the values and says what to do.
  */
 export function ContactForm() {
-  // The prerendered form can be typed into before the app hydrates it (content pages hydrate late, ADR 0025):
+  // The prerendered form can be typed into before the app hydrates it (content pages hydrate late, ADR 0027):
   // the first render adopts what the browser already holds, or the form would look filled but send (and
   // validate) empty state. A form sent before hydration waits for it and is then sent here (main.tsx).
   const [values, setValues] = useState<ContactValues>(() => {
