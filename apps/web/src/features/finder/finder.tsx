@@ -18,7 +18,7 @@ import { HeadsUpPanel } from './heads-up-panel';
 import { LocationBanner } from './location-banner';
 import { NEAREST_RADIUS_KM } from './nearest-api';
 import { StationList } from './station-list';
-import { useFinder } from './use-finder';
+import { type FinderState, useFinder } from './use-finder';
 import './finder.css';
 import { formatDistance } from '../../lib/format';
 import { AddStationForm } from '../station/add-station-form';
@@ -73,48 +73,154 @@ function revealPanel() {
   });
 }
 
-/** The finder: nearest CNG stations with live distance, direction, speed and ETA; map, list, favourites. */
+/** What the panel shows: the selected station in big type, or why there is none yet. */
+function NearestPanel({ f, onDetails }: { f: FinderState; onDetails: (id: string) => void }) {
+  const { nearest, selected, position } = f;
+  // What the panel shows is labelled with the filters that list answers: while the answer to a newly set
+  // filter is on its way, the unfiltered nearest must not read "Nearest match" under the new filter.
+  const shownFilters = nearest.filters ?? NO_FILTERS;
+  // In the panel while a filter is on: which, how to clear it, and the nearest station of any kind.
+  const filterNotice = position && (
+    <FilterNotice
+      filters={shownFilters}
+      anyNearest={nearest.anyHere}
+      onClear={() => f.setFilters(NO_FILTERS)}
+      onSelect={(s) => f.select(s)}
+    />
+  );
+  if (!selected) {
+    return (
+      <section className="hud hud--empty" aria-label={t('finder.hud.regionLabel')} data-testid="hud">
+        {filterNotice}
+        <p className="hud__placeholder">
+          {!position
+            ? t('finder.hud.waiting')
+            : nearest.loading || nearest.version === 0
+              ? t('finder.hud.finding')
+              : t(hasFilters(shownFilters) ? 'finder.hud.noMatchWithin' : 'finder.hud.noneWithin', {
+                  distance: formatDistance(NEAREST_RADIUS_KM, intlLocale()),
+                })}
+        </p>
+      </section>
+    );
+  }
+  return (
+    <HeadsUpPanel
+      station={selected}
+      isNearest={f.isNearest || f.followingAhead}
+      followingAhead={f.followingAhead}
+      speedKmh={f.speedKmh}
+      courseDeg={f.courseDeg}
+      heading={f.heading}
+      manualPosition={f.positionKind === 'manual'}
+      gps={f.gps !== null}
+      // The list is the copy saved on this device: the panel says so, and whether a nearer station may exist.
+      offline={nearest.offline}
+      onBackToNearest={() => f.select(null)}
+      onDetails={() => onDetails(selected.id)}
+      filtered={hasFilters(shownFilters)}
+    >
+      {filterNotice}
+    </HeadsUpPanel>
+  );
+}
 
-export default function Finder() {
-  const f = useFinder();
-  const { location, position, gps, nearest, stations, selected } = f;
-  const favourites = useFavourites();
-  // Spoken guidance (ADR 0018) says what the panel shows; its code loads only once the driver turns it on.
-  useSpokenGuidance({
-    station: selected,
-    kind: f.followingAhead ? 'ahead' : f.isNearest ? 'nearest' : 'selected',
-    heading: f.heading,
-    manual: f.positionKind === 'manual',
-  });
+/** The list's title, its state ("Updating…", "50 stations"), the filters it answers and its offline mark. */
+function ListHead({ f }: { f: FinderState }) {
+  const { nearest, stations, position, location } = f;
+  // Said above the list, because on a phone the filters themselves sit further down the page.
+  const filtered = filtersSummary(nearest.filters ?? NO_FILTERS);
+  return (
+    <div className="finder__list-head">
+      <h2>
+        {t(
+          !position
+            ? 'finder.list.titleUnknown'
+            : location.state.position?.kind === 'manual'
+              ? 'finder.list.titleThere'
+              : 'finder.list.titleYou',
+        )}
+      </h2>
+      <p className="finder-message" role="status">
+        {nearest.error ??
+          (nearest.loading
+            ? t('finder.list.updating')
+            : stations.length
+              ? t('finder.list.count', { count: formatInteger(stations.length) })
+              : '')}
+      </p>
+      {filtered && (
+        <p className="finder__filtered" data-testid="filters-applied">
+          {t('finder.list.filtered', { filters: filtered })}{' '}
+          <button type="button" className="finder__clear" onClick={() => f.setFilters(NO_FILTERS)}>
+            {t('finder.filters.clear')}
+          </button>
+        </p>
+      )}
+      <OfflineMarker dataAtMs={nearest.offlineDataAtMs ?? null} always />
+    </div>
+  );
+}
+
+/** The map, the filters, adding a station and the favourites: beside the list on a wide screen, below it on a phone. */
+function FinderSide({
+  f,
+  noGps,
+  onDetails,
+}: {
+  f: FinderState;
+  noGps: boolean;
+  onDetails: (id: string) => void;
+}) {
+  const { location, position, gps, stations, selected } = f;
   // The panel and the list are urgent; the map may follow a frame later, so it never delays them.
   const mapStations = useDeferredValue(stations);
   const mapSelected = useDeferredValue(selected);
   const mapPosition = useDeferredValue(position);
-  const [detailsId, setDetailsId] = useState<string | null>(null);
   const brands = useMemo(
     () => [...new Set(stations.flatMap((s) => [s.brand, s.operator]).filter((b): b is string => !!b))].sort(),
     [stations],
   );
+  const answered = selected !== null || f.nearest.version > 0 || f.nearest.error !== null;
+  const mapWanted = useMapWanted(answered, noGps || f.positionKind === 'manual');
+  const loading = <div className="finder-map finder-map--loading">{t('finder.map.loading')}</div>;
+  return (
+    <div className="finder__side">
+      {noGps && !position && <p className="finder-message">{t('finder.map.setByPress')}</p>}
+      <MapBoundary>
+        <Suspense fallback={loading}>
+          {!mapWanted ? (
+            loading
+          ) : (
+            <FinderMap
+              position={mapPosition}
+              accuracyM={gps?.accuracyM ?? null}
+              headingDeg={f.heading.source === 'north-up' ? null : f.heading.deg}
+              stations={mapStations}
+              selected={mapSelected}
+              tapSetsPosition={!gps}
+              onSelect={(s) => f.select(s)}
+              onSetPosition={(p) => location.setManual(p.lon, p.lat, t('finder.position.chosenOnMap'))}
+            />
+          )}
+        </Suspense>
+      </MapBoundary>
+      <FiltersBar filters={f.filters} brands={brands} hoursKnown={f.hoursKnown} onChange={f.setFilters} />
+      <AddStationForm
+        position={position}
+        positionLabel={t(
+          location.state.position?.kind === 'manual' ? 'finder.position.chosen' : 'finder.position.yours',
+        )}
+      />
+      <FavouritesPanel position={position} dataAtMs={favouritesDataTimeMs} onOpen={onDetails} />
+    </div>
+  );
+}
 
-  // Figure for the bench script: time from the nearest answer to the list and panel on screen.
-  useEffect(() => {
-    if (nearest.version === 0) return;
-    requestAnimationFrame(() => {
-      performance.mark('finder:list-rendered');
-      try {
-        performance.measure('finder:nearest-to-render', 'finder:nearest-response', 'finder:list-rendered');
-      } catch {
-        // The response mark can be cleared by the bench between runs; nothing to measure then.
-      }
-    });
-  }, [nearest.version]);
-
-  const known =
-    stations.find((s) => s.id === detailsId) ??
-    (selected?.id === detailsId ? selected : null) ??
-    favourites.find((x) => x.id === detailsId)?.station ??
-    null;
-  const search = (
+/** Place and station search: picking a station selects it, picking a place moves the finder there. */
+function FinderSearch({ f }: { f: FinderState }) {
+  const { location, position, gps } = f;
+  return (
     <PlaceSearch
       near={position}
       onPickStation={(hit) => {
@@ -130,28 +236,44 @@ export default function Finder() {
       }}
     />
   );
-  // The list is the copy saved on this device: the panel says so, and whether a nearer station may exist.
-  const offline = nearest.offline;
-  // What the panel and list show is labelled with the filters that list answers: while the answer to a newly
-  // set filter is on its way, the unfiltered nearest must not read "Nearest match" under the new filter.
-  const shownFilters = nearest.filters ?? NO_FILTERS;
-  // In the panel while a filter is on: which, how to clear it, and the nearest station of any kind.
-  const filterNotice = position && (
-    <FilterNotice
-      filters={shownFilters}
-      anyNearest={nearest.anyHere}
-      onClear={() => f.setFilters(NO_FILTERS)}
-      onSelect={(s) => f.select(s)}
-    />
-  );
-  // Said above the list, because on a phone the filters themselves sit further down the page.
-  const filtered = filtersSummary(shownFilters);
-  const noGps =
-    location.state.status === 'denied' ||
-    location.state.status === 'unavailable' ||
-    location.state.status === 'timeout';
+}
+
+/** Figure for the bench script: time from the nearest answer to the list and panel on screen. */
+function useRenderMark(version: number) {
+  useEffect(() => {
+    if (version === 0) return;
+    requestAnimationFrame(() => {
+      performance.mark('finder:list-rendered');
+      try {
+        performance.measure('finder:nearest-to-render', 'finder:nearest-response', 'finder:list-rendered');
+      } catch {
+        // The response mark can be cleared by the bench between runs; nothing to measure then.
+      }
+    });
+  }, [version]);
+}
+
+/** The finder: nearest CNG stations with live distance, direction, speed and ETA; map, list, favourites. */
+export default function Finder() {
+  const f = useFinder();
+  const { location, position, gps, nearest, stations, selected } = f;
+  const favourites = useFavourites();
+  // Spoken guidance (ADR 0018) says what the panel shows; its code loads only once the driver turns it on.
+  useSpokenGuidance({
+    station: selected,
+    kind: f.followingAhead ? 'ahead' : f.isNearest ? 'nearest' : 'selected',
+    heading: f.heading,
+    manual: f.positionKind === 'manual',
+  });
+  const [detailsId, setDetailsId] = useState<string | null>(null);
+  useRenderMark(nearest.version);
+  const known =
+    stations.find((s) => s.id === detailsId) ??
+    (selected?.id === detailsId ? selected : null) ??
+    favourites.find((x) => x.id === detailsId)?.station ??
+    null;
+  const noGps = ['denied', 'unavailable', 'timeout'].includes(location.state.status);
   const answered = selected !== null || nearest.version > 0 || nearest.error !== null;
-  const mapWanted = useMapWanted(answered, noGps || f.positionKind === 'manual');
   // The distance painted before this code loaded (early-nearest.ts) gives way to the panel's own answer.
   useEffect(() => {
     if (answered) dismissEarlyNearest();
@@ -162,43 +284,13 @@ export default function Finder() {
       <div className="container finder__head">
         <h1 className="finder__title">{t('finder.title')}</h1>
         {/* One place for search, before and after the first fix: above the banner, whose height changes
-            with the location state, so a fix never moves the box (it used to jump ~1,700 px down a phone). */}
-        {search}
+            with the location state, so a fix never moves the box. */}
+        <FinderSearch f={f} />
         <LocationBanner state={location.state} onStart={location.start} />
       </div>
       <div className="container finder__body">
         <div className="finder__primary">
-          {selected ? (
-            <HeadsUpPanel
-              station={selected}
-              isNearest={f.isNearest || f.followingAhead}
-              followingAhead={f.followingAhead}
-              speedKmh={f.speedKmh}
-              courseDeg={f.courseDeg}
-              heading={f.heading}
-              manualPosition={f.positionKind === 'manual'}
-              gps={gps !== null}
-              offline={offline}
-              onBackToNearest={() => f.select(null)}
-              onDetails={() => setDetailsId(selected.id)}
-              filtered={hasFilters(shownFilters)}
-            >
-              {filterNotice}
-            </HeadsUpPanel>
-          ) : (
-            <section className="hud hud--empty" aria-label={t('finder.hud.regionLabel')} data-testid="hud">
-              {filterNotice}
-              <p className="hud__placeholder">
-                {!position
-                  ? t('finder.hud.waiting')
-                  : nearest.loading || nearest.version === 0
-                    ? t('finder.hud.finding')
-                    : t(hasFilters(shownFilters) ? 'finder.hud.noMatchWithin' : 'finder.hud.noneWithin', {
-                        distance: formatDistance(NEAREST_RADIUS_KM, intlLocale()),
-                      })}
-              </p>
-            </section>
-          )}
+          <NearestPanel f={f} onDetails={setDetailsId} />
           <ArrivalPrompt fix={gps} stations={stations} />
           <SpokenGuidance />
           {f.compass.needsPermission && gps && (
@@ -210,34 +302,7 @@ export default function Finder() {
               {t('finder.compass')}
             </button>
           )}
-          <div className="finder__list-head">
-            <h2>
-              {t(
-                !position
-                  ? 'finder.list.titleUnknown'
-                  : location.state.position?.kind === 'manual'
-                    ? 'finder.list.titleThere'
-                    : 'finder.list.titleYou',
-              )}
-            </h2>
-            <p className="finder-message" role="status">
-              {nearest.error ??
-                (nearest.loading
-                  ? t('finder.list.updating')
-                  : stations.length
-                    ? t('finder.list.count', { count: formatInteger(stations.length) })
-                    : '')}
-            </p>
-            {filtered && (
-              <p className="finder__filtered" data-testid="filters-applied">
-                {t('finder.list.filtered', { filters: filtered })}{' '}
-                <button type="button" className="finder__clear" onClick={() => f.setFilters(NO_FILTERS)}>
-                  {t('finder.filters.clear')}
-                </button>
-              </p>
-            )}
-            <OfflineMarker dataAtMs={nearest.offlineDataAtMs ?? null} always />
-          </div>
+          <ListHead f={f} />
           <StationList
             stations={stations}
             selectedId={selected?.id ?? null}
@@ -249,37 +314,7 @@ export default function Finder() {
             onDetails={setDetailsId}
           />
         </div>
-        <div className="finder__side">
-          {noGps && !position && <p className="finder-message">{t('finder.map.setByPress')}</p>}
-          <MapBoundary>
-            <Suspense
-              fallback={<div className="finder-map finder-map--loading">{t('finder.map.loading')}</div>}
-            >
-              {!mapWanted ? (
-                <div className="finder-map finder-map--loading">{t('finder.map.loading')}</div>
-              ) : (
-                <FinderMap
-                  position={mapPosition}
-                  accuracyM={gps?.accuracyM ?? null}
-                  headingDeg={f.heading.source === 'north-up' ? null : f.heading.deg}
-                  stations={mapStations}
-                  selected={mapSelected}
-                  tapSetsPosition={!gps}
-                  onSelect={(s) => f.select(s)}
-                  onSetPosition={(p) => location.setManual(p.lon, p.lat, t('finder.position.chosenOnMap'))}
-                />
-              )}
-            </Suspense>
-          </MapBoundary>
-          <FiltersBar filters={f.filters} brands={brands} hoursKnown={f.hoursKnown} onChange={f.setFilters} />
-          <AddStationForm
-            position={position}
-            positionLabel={t(
-              location.state.position?.kind === 'manual' ? 'finder.position.chosen' : 'finder.position.yours',
-            )}
-          />
-          <FavouritesPanel position={position} dataAtMs={favouritesDataTimeMs} onOpen={setDetailsId} />
-        </div>
+        <FinderSide f={f} noGps={noGps} onDetails={setDetailsId} />
       </div>
       {detailsId && (
         <Suspense fallback={null}>

@@ -107,3 +107,6 @@ export function useFinder() {
     select,
   };
 }
+
+/** Everything the finder's parts read: the position, the nearest answer, the selection and what changes them. */
+export type FinderState = ReturnType<typeof useFinder>;

@@ -1,11 +1,17 @@
 import type { NearestStation, StationSummary } from '@cng/shared/client';
-import { useEffect, useRef, useState } from 'react';
+import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { fromLeaflet, type LonLat, toLeaflet } from '../../components/map/lat-lng';
-import { L, type LayerGroup, type LeafletMouseEvent, type Polyline } from '../../components/map/leaflet';
+import {
+  L,
+  type LayerGroup,
+  type LeafletMap,
+  type LeafletMouseEvent,
+  type Polyline,
+} from '../../components/map/leaflet';
 import { useLeafletMap } from '../../components/map/use-leaflet-map';
 import { t } from '../../i18n/i18n';
 import { STATUS_COLOURS } from '../station/status-colours';
-import { touchesCluster } from './cluster-icon';
+import { type ClusterCircle, touchesCluster } from './cluster-icon';
 import { stationTooltip } from './station-tooltip';
 import { useViewportStations } from './use-viewport-stations';
 
@@ -46,23 +52,20 @@ function driverIcon(headingDeg: number | null) {
   });
 }
 
-/** The finder's map: stations coloured by live status, clusters, the driver, and a line to the selected station. */
-export default function FinderMap(props: FinderMapProps) {
-  const { position, accuracyM, headingDeg, stations, selected, tapSetsPosition, onSelect, onSetPosition } =
-    props;
-  const containerRef = useRef<HTMLDivElement>(null);
-  const { map, tilesFailing } = useLeafletMap(containerRef, {
-    center: position ?? FALLBACK_CENTRE,
-    zoom: position ? 13 : 4,
-    mapOptions: { preferCanvas: true, zoomControl: false },
-  });
-  const [following, setFollowing] = useState(true);
-  const layers = useRef<{ list: LayerGroup; driver: LayerGroup; line: Polyline } | null>(null);
-  const callbacks = useRef({ onSelect, onSetPosition, tapSetsPosition });
-  callbacks.current = { onSelect, onSetPosition, tapSetsPosition };
-  const listIds = new Set(stations.map((s) => s.id));
-  const clusters = useViewportStations(map, listIds, (s) => callbacks.current.onSelect(s));
+type Layers = { list: LayerGroup; driver: LayerGroup; line: Polyline };
+interface Callbacks {
+  onSelect: (s: StationSummary) => void;
+  onSetPosition: (p: LonLat) => void;
+  tapSetsPosition: boolean;
+}
 
+/** The map's layers and its handlers: a drag stops following the driver; a long press (or a tap, without GPS) sets the position. */
+function useMapLayers(
+  map: LeafletMap | null,
+  callbacks: RefObject<Callbacks>,
+  stopFollowing: () => void,
+): RefObject<Layers | null> {
+  const layers = useRef<Layers | null>(null);
   useEffect(() => {
     if (!map) return;
     // Leaflet's own zoom buttons are titled in English.
@@ -73,7 +76,6 @@ export default function FinderMap(props: FinderMapProps) {
       map,
     );
     layers.current = { list, driver, line };
-    const stopFollowing = () => setFollowing(false);
     const setHere = (e: LeafletMouseEvent) => callbacks.current.onSetPosition(fromLeaflet(e.latlng));
     const onClick = (e: LeafletMouseEvent) => {
       if (callbacks.current.tapSetsPosition) setHere(e);
@@ -90,16 +92,27 @@ export default function FinderMap(props: FinderMapProps) {
       line.remove();
       layers.current = null;
     };
-  }, [map]);
+  }, [map, callbacks, stopFollowing]);
+  return layers;
+}
 
-  // Listed stations: always drawn, so the map agrees with the list even if the viewport request fails.
-  // Redrawn only when the set of stations, their status, the selection or the clusters change — not on every
-  // fix. A listed station under a cluster's circle is left to the cluster that counts it (the selected one too:
-  // the line to it ends at that cluster; drawn above, it hid the cluster's figure).
+/**
+ * Listed stations: always drawn, so the map agrees with the list even if the viewport request fails. Redrawn
+ * only when the set of stations, their status, the selection or the clusters change — not on every fix. A
+ * listed station under a cluster's circle is left to the cluster that counts it (the selected one too: the line
+ * to it ends at that cluster; drawn above, it hid the cluster's figure).
+ */
+function useListedMarkers(
+  map: LeafletMap | null,
+  layers: RefObject<Layers | null>,
+  stations: NearestStation[],
+  selectedId: string | null,
+  clusters: readonly ClusterCircle[],
+  callbacks: RefObject<Callbacks>,
+) {
   const stationsRef = useRef(stations);
   stationsRef.current = stations;
   const drawKey = stations.map((s) => `${s.id}:${s.status.status}`).join(',');
-  const selectedId = selected?.id ?? null;
   // biome-ignore lint/correctness/useExhaustiveDependencies: drawKey stands for the stations read through the ref.
   useEffect(() => {
     const l = layers.current;
@@ -130,8 +143,16 @@ export default function FinderMap(props: FinderMapProps) {
         .addTo(l.list);
     }
   }, [map, drawKey, selectedId, clusters]);
+}
 
-  // The driver, the accuracy circle and the line to the selected station move on every fix.
+/** The driver, the accuracy circle and the line to the selected station: they move on every fix. */
+function useDriverLayer(
+  map: LeafletMap | null,
+  layers: RefObject<Layers | null>,
+  props: Pick<FinderMapProps, 'position' | 'accuracyM' | 'headingDeg' | 'selected'>,
+  following: boolean,
+) {
+  const { position, accuracyM, headingDeg, selected } = props;
   useEffect(() => {
     const l = layers.current;
     if (!l || !map) return;
@@ -157,9 +178,16 @@ export default function FinderMap(props: FinderMapProps) {
     }).addTo(l.driver);
     l.line.setLatLngs(selected ? [toLeaflet(position), toLeaflet(selected)] : []);
     if (following) map.panTo(toLeaflet(position), { animate: false });
-  }, [map, position, accuracyM, headingDeg, selected, following]);
+  }, [map, layers, position, accuracyM, headingDeg, selected, following]);
+}
 
-  // On the first position (and on recentre) show the driver and the selected station together.
+/** On the first position (and on recentre) show the driver and the selected station together. */
+function useFraming(
+  map: LeafletMap | null,
+  position: LonLat | null,
+  selected: StationSummary | null,
+  following: boolean,
+) {
   const framedFor = useRef<string | null>(null);
   useEffect(() => {
     if (!map || !position || !following) return;
@@ -170,6 +198,30 @@ export default function FinderMap(props: FinderMapProps) {
     if (selected) bounds.extend(toLeaflet(selected));
     map.fitBounds(bounds.pad(0.3), { maxZoom: 16, animate: false });
   }, [map, position, selected, following]);
+  return () => {
+    framedFor.current = null;
+  };
+}
+
+/** The finder's map: stations coloured by live status, clusters, the driver, and a line to the selected station. */
+export default function FinderMap(props: FinderMapProps) {
+  const { position, stations, selected, tapSetsPosition, onSelect, onSetPosition } = props;
+  const containerRef = useRef<HTMLDivElement>(null);
+  const { map, tilesFailing } = useLeafletMap(containerRef, {
+    center: position ?? FALLBACK_CENTRE,
+    zoom: position ? 13 : 4,
+    mapOptions: { preferCanvas: true, zoomControl: false },
+  });
+  const [following, setFollowing] = useState(true);
+  const callbacks = useRef<Callbacks>({ onSelect, onSetPosition, tapSetsPosition });
+  callbacks.current = { onSelect, onSetPosition, tapSetsPosition };
+  const stopFollowing = useCallback(() => setFollowing(false), []);
+  const layers = useMapLayers(map, callbacks, stopFollowing);
+  const listIds = new Set(stations.map((s) => s.id));
+  const clusters = useViewportStations(map, listIds, (s) => callbacks.current.onSelect(s));
+  useListedMarkers(map, layers, stations, selected?.id ?? null, clusters, callbacks);
+  useDriverLayer(map, layers, props, following);
+  const reframe = useFraming(map, position, selected, following);
 
   return (
     <section className="finder-map" aria-label={t('finder.map.label')}>
@@ -181,7 +233,7 @@ export default function FinderMap(props: FinderMapProps) {
             type="button"
             className="button button--primary finder-map__recentre"
             onClick={() => {
-              framedFor.current = null;
+              reframe();
               setFollowing(true);
             }}
           >

@@ -1,7 +1,7 @@
 import type { StationSummary } from '@cng/shared/client';
 import { useEffect, useRef, useState } from 'react';
 import { toLeaflet } from '../../components/map/lat-lng';
-import { type CircleMarker, L, type LeafletMap } from '../../components/map/leaflet';
+import { type CircleMarker, L, type LayerGroup, type LeafletMap } from '../../components/map/leaflet';
 import { shownName } from '../../lib/station-name';
 import { STATUS_COLOURS } from '../station/status-colours';
 import {
@@ -20,6 +20,68 @@ import { type Box, type LoadedView, needsReload, paddedBox } from './viewport-bo
 const VIEWPORT_DEBOUNCE_MS = 200;
 /** Load half a view more on every side: the map pans on every GPS fix and must not ask again each time. */
 const VIEWPORT_PAD = 0.5;
+
+type ViewportAnswer = Awaited<ReturnType<typeof fetchViewport>>;
+type DrawnCluster = ClusterCircle & PixelCircle;
+
+/** The answer's clusters as counted circles that zoom in on a tap; returns where each was drawn. */
+function drawClusters(
+  map: LeafletMap,
+  layer: LayerGroup,
+  clusters: ViewportAnswer['clusters'],
+  zoom: number,
+): DrawnCluster[] {
+  const drawn: DrawnCluster[] = [];
+  for (const cl of clusters) {
+    const label = clusterLabel(cl.count);
+    const size = clusterDiameter(label);
+    const at = map.project(toLeaflet(cl), zoom);
+    drawn.push({ lon: cl.lon, lat: cl.lat, x: at.x, y: at.y, radius: size / 2 });
+    L.marker(toLeaflet(cl), {
+      icon: L.divIcon({
+        className: 'station-cluster',
+        html: `<span class="station-cluster__count">${label}</span>`,
+        iconSize: [size, size],
+      }),
+      title: clusterTitle(cl.count),
+      keyboard: false,
+    })
+      .on('click', () => map.setView(toLeaflet(cl), Math.min(cl.expansionZoom, map.getMaxZoom())))
+      .addTo(layer);
+  }
+  return drawn;
+}
+
+/** The answer's single stations as dots that follow their live status, except those the list draws or a cluster covers. */
+function drawStations(
+  map: LeafletMap,
+  layer: LayerGroup,
+  stations: ViewportAnswer['stations'],
+  zoom: number,
+  clusters: readonly PixelCircle[],
+  to: { skip: Set<string>; live: LiveMarkers<CircleMarker>; select: (s: StationSummary) => void },
+) {
+  for (const s of stations) {
+    if (to.skip.has(s.id)) continue;
+    const at = map.project(toLeaflet(s), zoom);
+    if (touchesCluster(at.x, at.y, clusters)) continue;
+    const marker = L.circleMarker(toLeaflet(s), {
+      radius: 7,
+      color: '#fff',
+      weight: 2,
+      fillColor: STATUS_COLOURS[s.status.status],
+      fillOpacity: 0.95,
+    });
+    const current = to.live.track(s, marker);
+    // A text node, never HTML: station names come from open data.
+    const label = document.createElement('span');
+    label.textContent = shownName(s);
+    marker
+      .bindTooltip(label)
+      .on('click', () => to.select(current()))
+      .addTo(layer);
+  }
+}
 
 /**
  * Every station in the map's viewport, from the API's clusters (counts at low zoom, single stations at high
@@ -68,47 +130,13 @@ export function useViewportStations(
         .then((res) => {
           layer.clearLayers();
           live.clear();
-          const drawn: ClusterCircle[] = [];
-          const inPixels: PixelCircle[] = [];
-          for (const cl of res.clusters) {
-            const label = clusterLabel(cl.count);
-            const size = clusterDiameter(label);
-            const at = map.project(toLeaflet(cl), zoom);
-            drawn.push({ lon: cl.lon, lat: cl.lat, radius: size / 2 });
-            inPixels.push({ x: at.x, y: at.y, radius: size / 2 });
-            L.marker(toLeaflet(cl), {
-              icon: L.divIcon({
-                className: 'station-cluster',
-                html: `<span class="station-cluster__count">${label}</span>`,
-                iconSize: [size, size],
-              }),
-              title: clusterTitle(cl.count),
-              keyboard: false,
-            })
-              .on('click', () => map.setView(toLeaflet(cl), Math.min(cl.expansionZoom, map.getMaxZoom())))
-              .addTo(layer);
-          }
-          for (const s of res.stations) {
-            if (skip.current.has(s.id)) continue;
-            const at = map.project(toLeaflet(s), zoom);
-            if (touchesCluster(at.x, at.y, inPixels)) continue;
-            const marker = L.circleMarker(toLeaflet(s), {
-              radius: 7,
-              color: '#fff',
-              weight: 2,
-              fillColor: STATUS_COLOURS[s.status.status],
-              fillOpacity: 0.95,
-            });
-            const current = live.track(s, marker);
-            // A text node, never HTML: station names come from open data.
-            const label = document.createElement('span');
-            label.textContent = shownName(s);
-            marker
-              .bindTooltip(label)
-              .on('click', () => select.current(current()))
-              .addTo(layer);
-          }
-          setCircles(drawn);
+          const drawn = drawClusters(map, layer, res.clusters, zoom);
+          drawStations(map, layer, res.stations, zoom, drawn, {
+            skip: skip.current,
+            live,
+            select: (s) => select.current(s),
+          });
+          setCircles(drawn.map(({ lon, lat, radius }) => ({ lon, lat, radius })));
           live.follow(box);
           performance.mark('finder:viewport-rendered');
         })

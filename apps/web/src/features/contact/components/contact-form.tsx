@@ -22,11 +22,8 @@ function prerenderedValue(id: string): string {
   return field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement ? field.value : '';
 }
 
-/**
- * The contact form (spec sections 2, 4, 8): idle → submitting (form replaced by a spinner) → idle.
- * Success clears the fields and shows the spec's toast; any failure keeps the values and says what to do.
- */
-export function ContactForm() {
+/** The form's state and its two actions: typing into a field, and sending. */
+function useContactForm() {
   // The prerendered form can be typed into before the app hydrates it (content pages hydrate late, ADR 0027):
   // the first render adopts what the browser already holds, or the form would look filled but send (and
   // validate) empty state. A form sent before hydration waits for it and is then sent here (main.tsx).
@@ -92,6 +89,16 @@ export function ContactForm() {
     setFocusAfter('submit');
   }
 
+  return { values, honeypot, setHoneypot, errors, submitting, fields, submitRef, change, submit };
+}
+
+/**
+ * The contact form (spec sections 2, 4, 8): idle → submitting (form replaced by a spinner) → idle.
+ * Success clears the fields and shows the spec's toast; any failure keeps the values and says what to do.
+ */
+export function ContactForm() {
+  const { values, honeypot, setHoneypot, errors, submitting, fields, submitRef, change, submit } =
+    useContactForm();
   if (submitting) {
     return (
       <div className="contact-sending" role="status">
