@@ -1,4 +1,5 @@
 export * from './companies';
+export * from './coverage-api';
 export * from './contact-limits';
 export * from './errors';
 export * from './format';

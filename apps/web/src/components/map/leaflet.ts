@@ -6,8 +6,8 @@
  * whole 42 kB bundle. The types are @types/leaflet's, which describe these same functions.
  */
 import type * as Leaflet from 'leaflet';
-import { map } from 'leaflet/src/map/index.js';
 import { zoom } from 'leaflet/src/control/Control.Zoom.js';
+import { map } from 'leaflet/src/map/index.js';
 import 'leaflet/src/control/Control.Attribution.js';
 import { toLatLngBounds } from 'leaflet/src/geo/LatLngBounds.js';
 import { layerGroup } from 'leaflet/src/layer/LayerGroup.js';

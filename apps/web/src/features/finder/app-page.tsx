@@ -20,6 +20,7 @@ function earlyNearestTexts(): EarlyNearestTexts {
   return {
     intl: intlLocale(),
     label: t('finder.hud.nearest'),
+    labelKnown: t('finder.hud.nearestKnown'),
     towards: t('finder.distanceTowards', { distance: '{distance}', cardinal: '{cardinal}' }),
     cardinals: Object.fromEntries(CARDINALS.map((c) => [c, t(`finder.cardinal.${c}`)])) as Record<
       (typeof CARDINALS)[number],

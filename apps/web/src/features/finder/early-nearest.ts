@@ -29,6 +29,8 @@ export interface EarlyNearestTexts {
   intl: string;
   /** "Nearest" */
   label: string;
+  /** "Nearest we know": where the server says our list is thin here (ADR 0030). */
+  labelKnown?: string;
   /** "{distance} {cardinal}" in the language's order. */
   towards: string;
   cardinals: Record<Cardinal, string>;
@@ -39,6 +41,8 @@ interface Target {
   lat: number;
   /** Where the nearest was asked from. */
   from: { lon: number; lat: number };
+  /** True where the server judged our list thin, or empty, around `from`. */
+  incomplete: boolean;
 }
 
 let target: Target | null = null;
@@ -72,7 +76,7 @@ function render(fix: GeolocationPosition, to: Target, words: EarlyNearestTexts) 
   }
   const label = document.createElement('span');
   label.className = 'early-nearest__label';
-  label.textContent = words.label;
+  label.textContent = to.incomplete && words.labelKnown ? words.labelKnown : words.label;
   const line = document.createElement('span');
   // "{distance} {cardinal}" in the language's own order; text nodes only, never markup.
   for (const part of words.towards.split(/(\{distance\}|\{cardinal\})/)) {
@@ -111,10 +115,17 @@ async function ask(fix: GeolocationPosition) {
       headers: { accept: 'application/json' },
     });
     if (!res.ok) return;
-    const station = ((await res.json()) as NearestResponse).stations[0];
+    const answer = (await res.json()) as NearestResponse;
+    const station = answer.stations[0];
     // No station within reach, or no answer: the finder says so itself when it starts.
     if (!station || stopped) return;
-    target = { lon: station.lon, lat: station.lat, from: { lon, lat } };
+    const level = answer.coverage?.level;
+    target = {
+      lon: station.lon,
+      lat: station.lat,
+      from: { lon, lat },
+      incomplete: level === 'thin' || level === 'none',
+    };
   } catch {
     return;
   } finally {

@@ -21,7 +21,8 @@ import { StationList } from './station-list';
 import { type FinderState, useFinder } from './use-finder';
 import './finder.css';
 import { formatDistance } from '../../lib/format';
-import { AddStationForm } from '../station/add-station-form';
+import { CoverageNotice } from '../coverage/coverage-notice';
+import { AddStationForm, openAddStation } from '../station/add-station-form';
 
 // Leaflet is the heaviest part; the panel and the list render without waiting for it.
 const FinderMap = lazy(() => import('../map/finder-map'));
@@ -73,6 +74,13 @@ function revealPanel() {
   });
 }
 
+/** Puts the cursor in the place search, for a driver whom the panel cannot point anywhere sensible. */
+function focusSearch() {
+  const input = document.getElementById('finder-search');
+  input?.scrollIntoView({ block: 'center', behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
+  input?.focus({ preventScroll: true });
+}
+
 /** What the panel shows: the selected station in big type, or why there is none yet. */
 function NearestPanel({ f, onDetails }: { f: FinderState; onDetails: (id: string) => void }) {
   const { nearest, selected, position } = f;
@@ -80,13 +88,18 @@ function NearestPanel({ f, onDetails }: { f: FinderState; onDetails: (id: string
   // filter is on its way, the unfiltered nearest must not read "Nearest match" under the new filter.
   const shownFilters = nearest.filters ?? NO_FILTERS;
   // In the panel while a filter is on: which, how to clear it, and the nearest station of any kind.
+  const coverage = nearest.coverage ?? null;
   const filterNotice = position && (
-    <FilterNotice
-      filters={shownFilters}
-      anyNearest={nearest.anyHere}
-      onClear={() => f.setFilters(NO_FILTERS)}
-      onSelect={(s) => f.select(s)}
-    />
+    <>
+      <FilterNotice
+        filters={shownFilters}
+        anyNearest={nearest.anyHere}
+        onClear={() => f.setFilters(NO_FILTERS)}
+        onSelect={(s) => f.select(s)}
+      />
+      {/* What the answer is worth here: said only with a live answer, for where it was asked. */}
+      {coverage && <CoverageNotice coverage={coverage} onAddStation={openAddStation} />}
+    </>
   );
   if (!selected) {
     return (
@@ -119,6 +132,9 @@ function NearestPanel({ f, onDetails }: { f: FinderState; onDetails: (id: string
       onBackToNearest={() => f.select(null)}
       onDetails={() => onDetails(selected.id)}
       filtered={hasFilters(shownFilters)}
+      coverage={coverage}
+      onSearch={focusSearch}
+      onAddStation={openAddStation}
     >
       {filterNotice}
     </HeadsUpPanel>

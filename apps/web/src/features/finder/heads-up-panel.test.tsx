@@ -1,5 +1,5 @@
-import type { NearestStation } from '@cng/shared/client';
-import { cleanup, render, screen } from '@testing-library/react';
+import type { Coverage, NearestStation } from '@cng/shared/client';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { I18nWrapper } from '../../testing/i18n-wrapper';
 import { useFinderMessages } from '../../testing/test-messages';
@@ -47,6 +47,47 @@ function panel(over: Partial<HeadsUpPanelProps> = {}) {
     { wrapper: I18nWrapper },
   );
 }
+
+const thin: Coverage = {
+  level: 'thin',
+  basis: 'sparse-big-city',
+  knownNearby: 1,
+  nearbyKm: 25,
+  area: null,
+  bigCity: { name: 'Lucknow', population: 2_472_011, knownWithinKm: 1 },
+  suppliers: [],
+  officialIsLowerBound: true,
+};
+
+describe('the heads-up panel where our list is thin', () => {
+  it('calls the station "Nearest we know", and keeps the arrow and the figures within reach', () => {
+    panel({ coverage: thin });
+    expect(screen.getByTestId('hud-station-name').textContent).toContain('Nearest we know');
+    expect(screen.getByTestId('hud-distance').textContent).toBe('3.0 km');
+    expect(screen.getByTestId('hud-eta')).toBeTruthy();
+    cleanup();
+    panel({ coverage: { ...thin, level: 'good' } });
+    expect(screen.getByTestId('hud-station-name').textContent).toMatch(/^Nearest /);
+    expect(screen.getByTestId('hud-station-name').textContent).not.toContain('we know');
+  });
+
+  it('beyond reach, says how far the nearest known station is and offers search and adding one, with no arrow', () => {
+    const onSearch = vi.fn();
+    const onAddStation = vi.fn();
+    const far = { ...station, distanceKm: 108.4, bearingDeg: 225 } as NearestStation;
+    panel({ station: far, coverage: { ...thin, level: 'none', knownNearby: 0 }, onSearch, onAddStation });
+    expect(screen.getByTestId('hud-far').textContent).toContain(
+      'The nearest station we know is 108 km away, to the SW.',
+    );
+    expect(screen.queryByTestId('hud-distance')).toBeNull();
+    expect(screen.queryByRole('img')).toBeNull();
+    expect(screen.queryByTestId('hud-eta')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Search a place' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add a station' }));
+    expect(onSearch).toHaveBeenCalledTimes(1);
+    expect(onAddStation).toHaveBeenCalledTimes(1);
+  });
+});
 
 describe('the heads-up panel', () => {
   it('shows the straight-line ETA from the closing speed, and none when driving away', () => {

@@ -1,4 +1,4 @@
-import type { NearestStation } from '@cng/shared/client';
+import type { Coverage, NearestStation } from '@cng/shared/client';
 import type { ReactNode } from 'react';
 import { t } from '../../i18n/i18n';
 import { tRich } from '../../i18n/rich';
@@ -7,6 +7,7 @@ import { formatInteger } from '../../lib/formatters';
 import { brandBesideName, shownName } from '../../lib/station-name';
 import { useFormat } from '../../lib/use-format';
 import { OfflineMarker } from '../../pwa/offline-marker';
+import { isBeyondReach, isIncomplete } from '../coverage/coverage-words';
 import { isBehind, PICKED_WITHIN_KM } from '../position/ahead';
 import { arrowRotationDeg, type Heading, headingLabel } from '../position/heading-source';
 import { defaultNavigationApp, navigationLabel, navigationUrl } from '../station/navigation-links';
@@ -41,8 +42,49 @@ export interface HeadsUpPanelProps {
   onDetails: () => void;
   /** True when a filter chose the list: the nearest is the nearest match, not the nearest station. */
   filtered?: boolean;
-  /** Shown at the top of the panel (the filter notice). */
+  /** How complete our list is here: where it is thin, the nearest is "the nearest we know" (ADR 0030). */
+  coverage?: Coverage | null;
+  /** Beyond reach of any known station: the driver is pointed to search and to adding a station instead. */
+  onSearch?: () => void;
+  onAddStation?: () => void;
+  /** Shown at the top of the panel (the filter and coverage notices). */
   children?: ReactNode;
+}
+
+/** The label before the station's name: what it is to the driver. */
+function panelLabel(props: HeadsUpPanelProps): string {
+  if (props.followingAhead) return t('finder.hud.nextAhead');
+  if (!props.isNearest) return t('finder.hud.selected');
+  if (props.offline) return t(props.filtered ? 'finder.hud.nearestSavedMatch' : 'finder.hud.nearestSaved');
+  if (props.filtered) return t('finder.hud.nearestMatch');
+  return t(isIncomplete(props.coverage) ? 'finder.hud.nearestKnown' : 'finder.hud.nearest');
+}
+
+/**
+ * The panel's top for a nearest station beyond reach of our list: how far it is and which way, in words, and
+ * what to do instead; no arrow, no ETA, as if the trip were sensible.
+ */
+function FarTop({ props }: { props: HeadsUpPanelProps }) {
+  const format = useFormat();
+  return (
+    <div className="hud__far" data-testid="hud-far">
+      <p className="hud__far-distance">
+        {t('finder.hud.farKnown', {
+          distance: format.distance(props.station.distanceKm),
+          cardinal: cardinalText(props.station.bearingDeg),
+        })}
+      </p>
+      <p className="hud__far-advice">{t('finder.hud.farAdvice')}</p>
+      <div className="hud__actions">
+        <button type="button" className="button button--primary" onClick={props.onSearch}>
+          {t('finder.hud.search')}
+        </button>
+        <button type="button" className="button" onClick={props.onAddStation}>
+          {t('finder.coverage.add')}
+        </button>
+      </div>
+    </div>
+  );
 }
 
 /** The one-glance panel: distance, direction, speed and ETA to the selected station, in big type. */
@@ -55,13 +97,8 @@ export function HeadsUpPanel(props: HeadsUpPanelProps) {
   const degrees = formatInteger(bearing);
   const picked = manualPosition && station.distanceKm < PICKED_WITHIN_KM;
   const app = defaultNavigationApp(typeof navigator === 'undefined' ? '' : navigator.userAgent);
-  const label = props.followingAhead
-    ? t('finder.hud.nextAhead')
-    : !isNearest
-      ? t('finder.hud.selected')
-      : offline
-        ? t(props.filtered ? 'finder.hud.nearestSavedMatch' : 'finder.hud.nearestSaved')
-        : t(props.filtered ? 'finder.hud.nearestMatch' : 'finder.hud.nearest');
+  const label = panelLabel(props);
+  const far = isNearest && isBeyondReach(props.coverage, station.distanceKm);
   // An arrow pointing backwards always says so (ADR 0008).
   const behind = !picked && isBehind(station, heading);
   return (
@@ -82,62 +119,66 @@ export function HeadsUpPanel(props: HeadsUpPanelProps) {
         </div>
       )}
       {props.children}
-      <div className="hud__top">
-        {picked ? (
-          <p className="hud__picked" data-testid="hud-picked">
-            {t('finder.hud.picked')} <span>{t('finder.hud.pickedNote')}</span>
-          </p>
-        ) : (
-          <>
-            <DirectionArrow
-              rotationDeg={rotation}
-              label={t(behind ? 'finder.hud.arrowBehind' : 'finder.hud.arrow', { cardinal, degrees })}
-            />
-            <div className="hud__figures">
-              <p
-                className="hud__distance"
-                data-testid="hud-distance"
-                data-distance-km={station.distanceKm.toFixed(4)}
-              >
-                {format.distance(station.distanceKm)}
-              </p>
-              <p
-                className="hud__bearing"
-                data-testid="hud-bearing"
-                data-bearing-deg={station.bearingDeg.toFixed(1)}
-              >
-                {t('finder.hud.bearing', { cardinal, degrees })}
-              </p>
-              {behind && (
-                <p className="hud__behind" data-testid="hud-behind">
-                  {t('finder.hud.behind')}
+      {far ? (
+        <FarTop props={props} />
+      ) : (
+        <div className="hud__top">
+          {picked ? (
+            <p className="hud__picked" data-testid="hud-picked">
+              {t('finder.hud.picked')} <span>{t('finder.hud.pickedNote')}</span>
+            </p>
+          ) : (
+            <>
+              <DirectionArrow
+                rotationDeg={rotation}
+                label={t(behind ? 'finder.hud.arrowBehind' : 'finder.hud.arrow', { cardinal, degrees })}
+              />
+              <div className="hud__figures">
+                <p
+                  className="hud__distance"
+                  data-testid="hud-distance"
+                  data-distance-km={station.distanceKm.toFixed(4)}
+                >
+                  {format.distance(station.distanceKm)}
                 </p>
-              )}
-            </div>
-          </>
-        )}
-        <div
-          className="hud__speed"
-          data-testid="hud-speed"
-          data-speed-kmh={speedKmh === null ? '' : speedKmh.toFixed(1)}
-        >
-          <span className="hud__speed-value">{speedKmh === null ? '–' : formatInteger(speedKmh)}</span>
-          <span className="hud__speed-unit">{t('finder.hud.kmh')}</span>
+                <p
+                  className="hud__bearing"
+                  data-testid="hud-bearing"
+                  data-bearing-deg={station.bearingDeg.toFixed(1)}
+                >
+                  {t('finder.hud.bearing', { cardinal, degrees })}
+                </p>
+                {behind && (
+                  <p className="hud__behind" data-testid="hud-behind">
+                    {t('finder.hud.behind')}
+                  </p>
+                )}
+              </div>
+            </>
+          )}
+          <div
+            className="hud__speed"
+            data-testid="hud-speed"
+            data-speed-kmh={speedKmh === null ? '' : speedKmh.toFixed(1)}
+          >
+            <span className="hud__speed-value">{speedKmh === null ? '–' : formatInteger(speedKmh)}</span>
+            <span className="hud__speed-unit">{t('finder.hud.kmh')}</span>
+          </div>
         </div>
-      </div>
+      )}
       <p className="hud__name" data-testid="hud-station-name">
         <span className="hud__label">{label}</span> <span translate="no">{shownName(station)}</span>
         {brandBesideName(station) ? <span className="hud__brand"> · {brandBesideName(station)}</span> : null}
       </p>
       <p className="hud__meta">
         <StatusBadge status={station.status} compact />
-        {!picked && (
+        {!picked && !far && (
           <span data-testid="hud-eta">
             {etaText(straightLineEta(station, speedKmh, courseDeg, props.gps))}
           </span>
         )}
       </p>
-      {!picked && (
+      {!picked && !far && (
         <p className="hud__note" data-testid="hud-heading-source" data-source={heading.source}>
           {headingLabel(heading.source, props.gps)}
         </p>

@@ -1,4 +1,5 @@
 import {
+  type Coverage,
   distanceKm,
   type NearestStation,
   operatorMatches,
@@ -23,7 +24,7 @@ import { rememberNearest } from './remember-nearest';
  */
 
 /** Where a list vouches for its nearest station: every station it does not hold is at least `boundKm` from `origin`. */
-export interface Coverage {
+export interface VouchedArea {
   origin: LonLat;
   boundKm: number;
 }
@@ -32,7 +33,7 @@ export interface Coverage {
  * True when a listed station `nearestKm` from `at` is surely the nearest there is: an unlisted station is at
  * least `boundKm − moved` away. False without a coverage (nothing vouches for the list).
  */
-export function nearestIsProven(coverage: Coverage | null, at: LonLat, nearestKm: number): boolean {
+export function nearestIsProven(coverage: VouchedArea | null, at: LonLat, nearestKm: number): boolean {
   if (!coverage) return false;
   const movedKm = distanceKm(at.lon, at.lat, coverage.origin.lon, coverage.origin.lat);
   return nearestKm <= coverage.boundKm - movedKm;
@@ -83,6 +84,8 @@ export interface NearestAnswer {
   offline: { dataAtMs: number; coverage: SavedCoverage | null } | null;
   /** Why no (live) list could be had, in the driver's words; null with a live answer. */
   error: string | null;
+  /** How complete our list is where it was asked (the server's judgement); null for the saved copy. */
+  coverage: Coverage | null;
 }
 
 function isOffline() {
@@ -122,6 +125,7 @@ export async function loadNearest(
       },
       offline: null,
       error: null,
+      coverage: res.coverage ?? null,
     };
   } catch (err) {
     if (signal?.aborted) throw err;
@@ -137,6 +141,7 @@ export async function loadNearest(
         list: null,
         offline: { dataAtMs: saved.dataAtMs, coverage: saved.coverage },
         error: offline ? t('finder.list.offlineSaved') : t('finder.list.noConnectionSaved'),
+        coverage: null,
       };
     }
     return {
@@ -147,6 +152,7 @@ export async function loadNearest(
       error: offline
         ? t('finder.list.offlineLast')
         : t('finder.list.couldNotLoad', { error: (err as Error).message }),
+      coverage: null,
     };
   }
 }

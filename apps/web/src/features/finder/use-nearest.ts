@@ -1,4 +1,4 @@
-import type { NearestStation } from '@cng/shared/client';
+import type { Coverage, NearestStation } from '@cng/shared/client';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { LonLat } from '../../components/map/lat-lng';
 import type { SavedCoverage } from '../station/offline-stations';
@@ -27,6 +27,8 @@ export interface NearestState {
    * its way, the list shown is still the previous one: the panel labels it with these, never with the new ones.
    */
   filters: FinderFilters | null;
+  /** How complete our list is where it was asked (ADR 0030); null before a live answer, or offline. */
+  coverage?: Coverage | null;
 }
 
 /** Wait this long after a failed request before trying again on a new fix. */
@@ -98,6 +100,7 @@ export function useNearest(position: LonLat | null, filters: FinderFilters) {
                 version: s.version + 1,
                 offlineDataAtMs: answer.offline?.dataAtMs ?? null,
                 offlineCoverage: answer.offline?.coverage ?? null,
+                coverage: answer.coverage,
                 openNowApplied: asked.openNow,
                 filters: asked,
               }

@@ -2,6 +2,7 @@ import { PROPOSAL_LIMITS } from '@cng/shared/client';
 import { type FormEvent, useId, useState } from 'react';
 import type { LonLat } from '../../components/map/lat-lng';
 import { currentLocale, t } from '../../i18n/i18n';
+import { prefersReducedMotion } from '../../lib/scroll-to-top';
 import { type ProposalOutcome, proposeStation, refusalText } from './proposals-api';
 
 /**
@@ -22,6 +23,18 @@ export function additionOutcomeText(outcome: ProposalOutcome): { ok: boolean; te
     ok: false,
     text: refusalText(outcome, english),
   };
+}
+
+/** The add-station form's element id: the coverage notice and the far-away panel open it. */
+export const ADD_STATION_ID = 'add-station';
+
+/** Opens the add-station form, brings it into view and puts the cursor in its first field. */
+export function openAddStation(): void {
+  const form = document.getElementById(ADD_STATION_ID);
+  if (!(form instanceof HTMLDetailsElement)) return;
+  form.open = true;
+  form.scrollIntoView({ block: 'start', behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
+  form.querySelector<HTMLElement>('input, summary')?.focus({ preventScroll: true });
 }
 
 /**
@@ -59,7 +72,7 @@ export function AddStationForm({
   }
 
   return (
-    <details className="add-station" data-testid="add-station">
+    <details className="add-station" id={ADD_STATION_ID} data-testid="add-station">
       <summary>{t('report.addStation.summary')}</summary>
       {position ? (
         <form className="add-station__form" onSubmit={(e) => void submit(e)}>
