@@ -39,7 +39,7 @@ export interface AppDeps {
    */
   firstIndex?: Promise<PreparedIndex>;
   /** The road routing engine; by default the one ROUTING_URL names (null when unset). */
-  routing?: RoutingEngine | null;
+  routingEngine?: RoutingEngine | null;
 }
 
 /** Builds the whole server from plugins: external ones, then ours, then routes, then the web app. */
@@ -69,7 +69,10 @@ export async function buildApp(deps: AppDeps) {
   app.decorate('db', deps.dbHandle.db);
   app.decorate('changes', deps.changes);
   app.decorate('appVersion', APP_VERSION);
-  app.decorate('routing', deps.routing !== undefined ? deps.routing : routingEngineOf(config));
+  app.decorate(
+    'routingEngine',
+    deps.routingEngine !== undefined ? deps.routingEngine : routingEngineOf(config),
+  );
 
   await app.register(errorHandler);
   await app.register(queryShape);

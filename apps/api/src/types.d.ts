@@ -16,6 +16,6 @@ declare module 'fastify' {
     /** Live status per station; the live-status feature replaces the default (all unknown). */
     statusProvider: StatusProvider;
     /** Road distances, drive times and routes (routing/); null when ROUTING_URL is unset. */
-    routing: RoutingEngine | null;
+    routingEngine: RoutingEngine | null;
   }
 }

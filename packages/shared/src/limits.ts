@@ -7,6 +7,8 @@ export const STATION_API_LIMITS = {
   nearestDefaultLimit: 20,
   nearestMaxRadiusKm: 1000,
   nearestDefaultRadiusKm: 50,
+  /** Stations, nearest by straight line, that nearest asks the routing server about (ADR 0032). */
+  nearestRoadCandidates: 10,
   searchMaxLimit: 50,
   searchDefaultLimit: 20,
   /** Places (towns, cities) a search answers at most. */
@@ -24,6 +26,9 @@ export const STATION_API_LIMITS = {
   routeMaxLimit: 500,
   routeDefaultLimit: 100,
   routeDefaultCorridorKm: 2,
+  /** Stations of a trip that get a detour in minutes: one table of them and the end (OSRM's default cap is 100). */
+  tripMaxLimit: 99,
+  tripDefaultLimit: 50,
 } as const;
 
 /** Matches a station id; the same shape the web app's /stations/:id deep link accepts. */

@@ -1,7 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { STATION_API_LIMITS, STATION_ID_PATTERN } from './limits';
 import { Nullable } from './nullable';
-import { NearestStationSchema, StationSummarySchema } from './station';
+import { NearestStationSchema, RoadLegSchema, StationSummarySchema } from './station';
 import { REPORT_STATUSES } from './status-words';
 
 const Lat = (description: string) => Type.Number({ minimum: -90, maximum: 90, description });
@@ -47,17 +47,50 @@ export const NearestQuerySchema = Type.Object(
         description: 'Comma-separated live statuses to keep, e.g. available,unknown',
       }),
     ),
+    sort: Type.Optional(
+      Type.Enum(['distance', 'road'] as const, {
+        default: 'distance',
+        description:
+          '`distance`: by great-circle distance. `road`: the stations with a road answer by drive time, then the ' +
+          'rest by distance; the same as `distance` when the road answer is unavailable',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
 export type NearestQuery = Static<typeof NearestQuerySchema>;
+
+/** Why an answer has no road figures, as the API says it. */
+export const ROAD_UNAVAILABLE_REASONS = ['not_configured', 'timeout', 'down', 'error', 'no_route'] as const;
+
+export const RoadStatusSchema = Type.Object(
+  {
+    status: Type.Enum(['ok', 'unavailable'] as const),
+    reason: Type.Optional(
+      Type.Enum(ROAD_UNAVAILABLE_REASONS, {
+        description:
+          'With `unavailable`: `not_configured` (no routing server), `timeout` (it did not answer in time), ' +
+          '`down` (unreachable, or failing repeatedly), `error` (an answer it should not give), `no_route` ' +
+          '(no road near the point)',
+      }),
+    ),
+  },
+  {
+    description:
+      'Whether the road figures come from the routing server. `unavailable`: the answer is the straight-line one',
+  },
+);
+export type RoadStatus = Static<typeof RoadStatusSchema>;
 
 export const NearestResponseSchema = Type.Object({
   lon: Type.Number(),
   lat: Type.Number(),
   radiusKm: Type.Number(),
   count: Type.Integer(),
-  stations: Type.Array(NearestStationSchema, { description: 'Nearest first' }),
+  stations: Type.Array(NearestStationSchema, {
+    description: 'Nearest first (by drive time with `sort=road`)',
+  }),
+  road: RoadStatusSchema,
 });
 export type NearestResponse = Static<typeof NearestResponseSchema>;
 
