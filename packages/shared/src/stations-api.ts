@@ -1,7 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { STATION_API_LIMITS, STATION_ID_PATTERN } from './limits';
 import { Nullable } from './nullable';
-import { NearestStationSchema, RoadLegSchema, StationSummarySchema } from './station';
+import { NearestStationSchema, StationSummarySchema } from './station';
 import { REPORT_STATUSES } from './status-words';
 
 const Lat = (description: string) => Type.Number({ minimum: -90, maximum: 90, description });
@@ -285,3 +285,76 @@ export const AlongRouteResponseSchema = Type.Object({
   stations: Type.Array(RouteStationSchema, { description: 'In route order' }),
 });
 export type AlongRouteResponse = Static<typeof AlongRouteResponseSchema>;
+
+export const TripQuerySchema = Type.Object(
+  {
+    from: Type.String({ maxLength: 60, description: 'Start of the trip as lat,lon in degrees (WGS84)' }),
+    to: Type.String({ maxLength: 60, description: 'End of the trip as lat,lon in degrees (WGS84)' }),
+    corridorKm: Type.Optional(
+      Type.Number({
+        minimum: 0,
+        maximum: STATION_API_LIMITS.routeMaxCorridorKm,
+        default: STATION_API_LIMITS.routeDefaultCorridorKm,
+        description: 'Stations at most this far from the route line, km',
+      }),
+    ),
+    limit: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: STATION_API_LIMITS.tripMaxLimit,
+        default: STATION_API_LIMITS.tripDefaultLimit,
+        description: 'Most stations to return, the first along the trip',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type TripQuery = Static<typeof TripQuerySchema>;
+
+export const TripStationSchema = Type.Object({
+  ...RouteStationSchema.properties,
+  detourMin: Nullable(
+    Type.Number({
+      description:
+        'Extra drive time of a stop at the station, minutes: start → station → end less start → end, from ' +
+        'the routing server (never below 0); null in straight_line mode or when the routing server did not answer',
+    }),
+  ),
+});
+export type TripStation = Static<typeof TripStationSchema>;
+
+const PointSchema = Type.Object({ lon: Type.Number(), lat: Type.Number() });
+
+export const TripResponseSchema = Type.Object({
+  mode: Type.Enum(['road', 'straight_line'] as const, {
+    description:
+      "`road`: the route is the routing server's fastest one. `straight_line`: the great circle from start to " +
+      'end, because no routing server is configured or it did not answer (see `road`); distances along it are ' +
+      'not road distances',
+  }),
+  road: RoadStatusSchema,
+  detours: RoadStatusSchema,
+  from: PointSchema,
+  to: PointSchema,
+  distanceKm: Type.Number({ description: 'Length of the route, km (by road in road mode)' }),
+  durationMin: Nullable(
+    Type.Number({ description: 'Drive time without traffic, minutes; null in straight_line mode' }),
+  ),
+  geometry: Type.Object(
+    {
+      type: Type.Literal('LineString'),
+      coordinates: Type.Array(Type.Array(Type.Number(), { minItems: 2, maxItems: 2 }), {
+        description: '[lon, lat] positions, start to end',
+      }),
+    },
+    { description: 'The route as a GeoJSON LineString' },
+  ),
+  corridorKm: Type.Number(),
+  toleranceKm: Type.Number({
+    description:
+      'Corridor membership and detourKm are exact when 0, else within this many km (see along-route)',
+  }),
+  count: Type.Integer(),
+  stations: Type.Array(TripStationSchema, { description: 'In the order the trip passes them (alongKm)' }),
+});
+export type TripResponse = Static<typeof TripResponseSchema>;

@@ -1,9 +1,9 @@
 import { distanceKm, type NearestResponse, NearestResponseSchema, STATION_API_LIMITS } from '@cng/shared';
 import { Value } from 'typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeLeg, type FakeOsrm, plainLeg, startFakeOsrm } from './helpers/fake-osrm';
-import { realStations } from './helpers/real-stations';
-import { createStationApiApp } from './helpers/station-api-app';
+import { type FakeLeg, type FakeOsrm, plainLeg, startFakeOsrm } from '../../test/helpers/fake-osrm';
+import { realStations } from '../../test/helpers/real-stations';
+import { createStationApiApp } from '../../test/helpers/station-api-app';
 
 const N = STATION_API_LIMITS.nearestRoadCandidates;
 const stations = realStations();
