@@ -8,7 +8,7 @@ export const STATION_API_LIMITS = {
   nearestMaxRadiusKm: 1000,
   nearestDefaultRadiusKm: 50,
   /** Stations, nearest by straight line, that nearest asks the routing server about (ADR 0032). */
-  nearestRoadCandidates: 10,
+  nearestRoadCandidates: 20,
   searchMaxLimit: 50,
   searchDefaultLimit: 20,
   /** Places (towns, cities) a search answers at most. */
