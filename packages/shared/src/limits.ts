@@ -26,7 +26,10 @@ export const STATION_API_LIMITS = {
   routeMaxLimit: 500,
   routeDefaultLimit: 100,
   routeDefaultCorridorKm: 2,
-  /** Stations of a trip that get a detour in minutes: one table of them and the end (OSRM's default cap is 100). */
+  /**
+   * Most stations a trip lists, each with its detour: its tables have one source (or destination) and these
+   * stations and the end, 100 at most, osrm-routed's default --max-table-size.
+   */
   tripMaxLimit: 99,
   tripDefaultLimit: 50,
 } as const;
