@@ -34,6 +34,10 @@ export const STATION_API_LIMITS = {
   tripDefaultLimit: 50,
 } as const;
 
+/** Why an answer has no road figures (its top-level `road.reason`): the answer is then the straight-line one. */
+export const ROAD_UNAVAILABLE_REASONS = ['not_configured', 'timeout', 'down', 'error', 'no_route'] as const;
+export type RoadUnavailableReason = (typeof ROAD_UNAVAILABLE_REASONS)[number];
+
 /** Matches a station id; the same shape the web app's /stations/:id deep link accepts. */
 export const STATION_ID_PATTERN = '^[A-Za-z0-9_-]{1,80}$';
 

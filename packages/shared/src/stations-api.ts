@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { STATION_API_LIMITS, STATION_ID_PATTERN } from './limits';
+import { ROAD_UNAVAILABLE_REASONS, STATION_API_LIMITS, STATION_ID_PATTERN } from './limits';
 import { Nullable } from './nullable';
 import { NearestStationSchema, StationSummarySchema } from './station';
 import { REPORT_STATUSES } from './status-words';
@@ -59,9 +59,6 @@ export const NearestQuerySchema = Type.Object(
   { additionalProperties: false },
 );
 export type NearestQuery = Static<typeof NearestQuerySchema>;
-
-/** Why an answer has no road figures, as the API says it. */
-export const ROAD_UNAVAILABLE_REASONS = ['not_configured', 'timeout', 'down', 'error', 'no_route'] as const;
 
 export const RoadStatusSchema = Type.Object(
   {

@@ -1,3 +1,5 @@
+import type { RoadUnavailableReason } from '@cng/shared';
+
 /** A position as `[lon, lat]`, degrees (WGS84), the order GeoJSON and every routing engine's URL use. */
 export type LonLat = readonly [number, number];
 
@@ -14,7 +16,7 @@ export interface RoadRoute extends RoadLeg {
 }
 
 /** Why a road answer is missing: the reasons the API gives with a straight-line answer. */
-export type RoadUnavailableReason = 'not_configured' | 'timeout' | 'down' | 'error' | 'no_route';
+export type { RoadUnavailableReason };
 
 /** Thrown by a RoutingEngine for any call that gives no road answer; `reason` says which kind. */
 export class RoutingUnavailable extends Error {
