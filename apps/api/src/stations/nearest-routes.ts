@@ -132,7 +132,9 @@ const nearestRoute: FastifyPluginAsyncTypebox = async (app) => {
           legs,
           `,"road":${JSON.stringify(road.status)}`,
         );
-        reply.header('Cache-Control', LIST_CACHE_CONTROL).type(JSON_CONTENT_TYPE);
+        // A fallback is not kept by caches: the next request may get the road figures.
+        const cacheControl = road.status.status === 'ok' ? LIST_CACHE_CONTROL : 'no-store';
+        reply.header('Cache-Control', cacheControl).type(JSON_CONTENT_TYPE);
         reply.send(body as never);
         return undefined;
       });

@@ -16,6 +16,9 @@ type App = Awaited<ReturnType<typeof createStationApiApp>>;
 async function nearest(t: App, query: string) {
   const res = await t.app.inject({ method: 'GET', url: `/api/stations/nearest?${query}` });
   expect(res.statusCode).toBe(200);
+  // Caches may keep an answer with road figures or without a routing server, never a fallback.
+  const fallback = res.json().road.status === 'unavailable' && res.json().road.reason !== 'not_configured';
+  expect(res.headers['cache-control']).toBe(fallback ? 'no-store' : 'public, max-age=30');
   const body = res.json() as NearestResponse;
   expect(
     Value.Check(NearestResponseSchema, body),
