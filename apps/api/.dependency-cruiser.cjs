@@ -1,6 +1,6 @@
 // Import directions of the API (ADR 0015). `npm run deps:check` (part of `npm test`) fails on any violation.
 //
-// - Platform (config/, db/, plugins/, lib/, geo/) is the floor: it never imports a slice or the app.
+// - Platform (config/, db/, plugins/, lib/, geo/, routing/) is the floor: it never imports a slice or the app.
 // - Slices (stations/, station-import/, status/, contact/, proposals/, health/) own their routes, schemas, repositories
 //   and domain code. Another slice, and the composition root (app.ts, server.ts, types.d.ts), may import a
 //   slice only through its public entry: the file named after its folder (stations/stations.ts, …); server.ts
@@ -25,8 +25,8 @@ module.exports = {
     {
       name: 'platform-imports-no-slice',
       severity: 'error',
-      comment: 'config/, db/, plugins/, lib/ and geo/ serve every slice and know none of them.',
-      from: { path: '^src/(config|db|plugins|lib|geo)/' },
+      comment: 'config/, db/, plugins/, lib/, geo/ and routing/ serve every slice and know none of them.',
+      from: { path: '^src/(config|db|plugins|lib|geo|routing)/' },
       to: { path: [`^src/${SLICES}/`, '^src/(app|server)\\.ts$'] },
     },
     {

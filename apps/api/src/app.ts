@@ -21,6 +21,7 @@ import security, { securityHeaders } from './plugins/security';
 import { partAwareValidatorFactory } from './plugins/validator-compilers';
 import webApp from './plugins/web-app';
 import proposals from './proposals/proposals';
+import { type RoutingEngine, routingEngineOf } from './routing/routing';
 import { type PreparedIndex, setPlaceCacheDir, stationIndexPlugin, stationRoutes } from './stations/stations';
 import { liveStatusPlugin } from './status/status';
 import './types.d';
@@ -37,6 +38,8 @@ export interface AppDeps {
    * meanwhile); without it the index is built when the app is ready, after a test has filled its database.
    */
   firstIndex?: Promise<PreparedIndex>;
+  /** The road routing engine; by default the one ROUTING_URL names (null when unset). */
+  routingEngine?: RoutingEngine | null;
 }
 
 /** Builds the whole server from plugins: external ones, then ours, then routes, then the web app. */
@@ -66,6 +69,10 @@ export async function buildApp(deps: AppDeps) {
   app.decorate('db', deps.dbHandle.db);
   app.decorate('changes', deps.changes);
   app.decorate('appVersion', APP_VERSION);
+  app.decorate(
+    'routingEngine',
+    deps.routingEngine !== undefined ? deps.routingEngine : routingEngineOf(config),
+  );
 
   await app.register(errorHandler);
   await app.register(queryShape);

@@ -1,6 +1,7 @@
 import type { Config } from './config/env';
 import type { ChangeFeed } from './db/change-feed';
 import type { Db, DbHandle } from './db/database';
+import type { RoutingEngine } from './routing/routing';
 import type { StationIndexHolder, StatusProvider } from './stations/stations';
 
 declare module 'fastify' {
@@ -14,5 +15,7 @@ declare module 'fastify' {
     stationIndex: StationIndexHolder;
     /** Live status per station; the live-status feature replaces the default (all unknown). */
     statusProvider: StatusProvider;
+    /** Road distances, drive times and routes (routing/); null when ROUTING_URL is unset. */
+    routingEngine: RoutingEngine | null;
   }
 }

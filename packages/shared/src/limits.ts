@@ -7,6 +7,8 @@ export const STATION_API_LIMITS = {
   nearestDefaultLimit: 20,
   nearestMaxRadiusKm: 1000,
   nearestDefaultRadiusKm: 50,
+  /** Stations, nearest by straight line, that nearest asks the routing server about (ADR 0032). */
+  nearestRoadCandidates: 20,
   searchMaxLimit: 50,
   searchDefaultLimit: 20,
   /** Places (towns, cities) a search answers at most. */
@@ -24,7 +26,17 @@ export const STATION_API_LIMITS = {
   routeMaxLimit: 500,
   routeDefaultLimit: 100,
   routeDefaultCorridorKm: 2,
+  /**
+   * Most stations a trip lists, each with its detour: its tables have one source (or destination) and these
+   * stations and the end, 100 at most, osrm-routed's default --max-table-size.
+   */
+  tripMaxLimit: 99,
+  tripDefaultLimit: 50,
 } as const;
+
+/** Why an answer has no road figures (its top-level `road.reason`): the answer is then the straight-line one. */
+export const ROAD_UNAVAILABLE_REASONS = ['not_configured', 'timeout', 'down', 'error', 'no_route'] as const;
+export type RoadUnavailableReason = (typeof ROAD_UNAVAILABLE_REASONS)[number];
 
 /** Matches a station id; the same shape the web app's /stations/:id deep link accepts. */
 export const STATION_ID_PATTERN = '^[A-Za-z0-9_-]{1,80}$';

@@ -168,9 +168,24 @@ export function lastConfirmedOf(
   return { at: source, by: 'source' };
 }
 
+/** A drive by road, from the routing engine. */
+export const RoadLegSchema = Type.Object({
+  distanceKm: Type.Number({ description: 'Road distance, km' }),
+  durationMin: Type.Number({ description: 'Drive time without traffic, minutes' }),
+});
+export type RoadLeg = Static<typeof RoadLegSchema>;
+
 export const NearestStationSchema = Type.Object({
   ...StationSummarySchema.properties,
   distanceKm: Type.Number({ description: 'Great-circle distance from the query point, km' }),
   bearingDeg: Type.Number({ description: 'Initial bearing from the query point, degrees from true north' }),
+  road: Type.Optional(
+    Nullable(RoadLegSchema, {
+      description:
+        'The drive from the query point (rounded to 3 decimals, ~100 m) when a routing server is configured; ' +
+        'null when it did not answer (see the top-level `road`), when no road reaches the station, or for a ' +
+        'station past the first `nearestRoadCandidates` by straight line. Absent without a routing server.',
+    }),
+  ),
 });
 export type NearestStation = Static<typeof NearestStationSchema>;

@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { CoverageSchema } from './coverage-api';
-import { STATION_API_LIMITS, STATION_ID_PATTERN } from './limits';
+import { ROAD_UNAVAILABLE_REASONS, STATION_API_LIMITS, STATION_ID_PATTERN } from './limits';
 import { Nullable } from './nullable';
 import { NearestStationSchema, StationSummarySchema } from './station';
 import { REPORT_STATUSES } from './status-words';
@@ -48,17 +48,47 @@ export const NearestQuerySchema = Type.Object(
         description: 'Comma-separated live statuses to keep, e.g. available,unknown',
       }),
     ),
+    sort: Type.Optional(
+      Type.Enum(['distance', 'road'] as const, {
+        default: 'distance',
+        description:
+          '`distance`: by great-circle distance. `road`: the stations with a road answer by drive time, then the ' +
+          'rest by distance; the same as `distance` when the road answer is unavailable',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
 export type NearestQuery = Static<typeof NearestQuerySchema>;
+
+export const RoadStatusSchema = Type.Object(
+  {
+    status: Type.Enum(['ok', 'unavailable'] as const),
+    reason: Type.Optional(
+      Type.Enum(ROAD_UNAVAILABLE_REASONS, {
+        description:
+          'With `unavailable`: `not_configured` (no routing server), `timeout` (it did not answer in time), ' +
+          '`down` (unreachable, or failing repeatedly), `error` (an answer it should not give), `no_route` ' +
+          '(no road near the point)',
+      }),
+    ),
+  },
+  {
+    description:
+      'Whether the road figures come from the routing server. `unavailable`: the answer is the straight-line one',
+  },
+);
+export type RoadStatus = Static<typeof RoadStatusSchema>;
 
 export const NearestResponseSchema = Type.Object({
   lon: Type.Number(),
   lat: Type.Number(),
   radiusKm: Type.Number(),
   count: Type.Integer(),
-  stations: Type.Array(NearestStationSchema, { description: 'Nearest first' }),
+  stations: Type.Array(NearestStationSchema, {
+    description: 'Nearest first (by drive time with `sort=road`)',
+  }),
+  road: RoadStatusSchema,
   coverage: CoverageSchema,
 });
 export type NearestResponse = Static<typeof NearestResponseSchema>;
@@ -255,3 +285,76 @@ export const AlongRouteResponseSchema = Type.Object({
   stations: Type.Array(RouteStationSchema, { description: 'In route order' }),
 });
 export type AlongRouteResponse = Static<typeof AlongRouteResponseSchema>;
+
+export const TripQuerySchema = Type.Object(
+  {
+    from: Type.String({ maxLength: 60, description: 'Start of the trip as lat,lon in degrees (WGS84)' }),
+    to: Type.String({ maxLength: 60, description: 'End of the trip as lat,lon in degrees (WGS84)' }),
+    corridorKm: Type.Optional(
+      Type.Number({
+        minimum: 0,
+        maximum: STATION_API_LIMITS.routeMaxCorridorKm,
+        default: STATION_API_LIMITS.routeDefaultCorridorKm,
+        description: 'Stations at most this far from the route line, km',
+      }),
+    ),
+    limit: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: STATION_API_LIMITS.tripMaxLimit,
+        default: STATION_API_LIMITS.tripDefaultLimit,
+        description: 'Most stations to return, the first along the trip',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type TripQuery = Static<typeof TripQuerySchema>;
+
+export const TripStationSchema = Type.Object({
+  ...RouteStationSchema.properties,
+  detourMin: Nullable(
+    Type.Number({
+      description:
+        'Extra drive time of a stop at the station, minutes: start → station → end less start → end, from ' +
+        'the routing server (never below 0); null in straight_line mode or when the routing server did not answer',
+    }),
+  ),
+});
+export type TripStation = Static<typeof TripStationSchema>;
+
+const PointSchema = Type.Object({ lon: Type.Number(), lat: Type.Number() });
+
+export const TripResponseSchema = Type.Object({
+  mode: Type.Enum(['road', 'straight_line'] as const, {
+    description:
+      "`road`: the route is the routing server's fastest one. `straight_line`: the great circle from start to " +
+      'end, because no routing server is configured or it did not answer (see `road`); distances along it are ' +
+      'not road distances',
+  }),
+  road: RoadStatusSchema,
+  detours: RoadStatusSchema,
+  from: PointSchema,
+  to: PointSchema,
+  distanceKm: Type.Number({ description: 'Length of the route, km (by road in road mode)' }),
+  durationMin: Nullable(
+    Type.Number({ description: 'Drive time without traffic, minutes; null in straight_line mode' }),
+  ),
+  geometry: Type.Object(
+    {
+      type: Type.Literal('LineString'),
+      coordinates: Type.Array(Type.Array(Type.Number(), { minItems: 2, maxItems: 2 }), {
+        description: '[lon, lat] positions, start to end',
+      }),
+    },
+    { description: 'The route as a GeoJSON LineString' },
+  ),
+  corridorKm: Type.Number(),
+  toleranceKm: Type.Number({
+    description:
+      'Corridor membership and detourKm are exact when 0, else within this many km (see along-route)',
+  }),
+  count: Type.Integer(),
+  stations: Type.Array(TripStationSchema, { description: 'In the order the trip passes them (alongKm)' }),
+});
+export type TripResponse = Static<typeof TripResponseSchema>;

@@ -256,6 +256,19 @@ export const ENV_SPEC = {
     parse: int(1, 1_000_000),
     doc: 'Per-IP station proposals and problem reports per hour',
   },
+  ROUTING_URL: {
+    default: '',
+    parse: (raw: string) => {
+      if (!/^https?:\/\/[^/\s]+(\/\S*)?$/.test(raw)) throw new Error('must be an http(s) URL');
+      return raw.replace(/\/+$/, '');
+    },
+    doc: 'OSRM v5 HTTP server (osrm-routed, e.g. http://127.0.0.1:5000) for road distances, drive times and trip routes; unset = straight lines only (docs/routing.md)',
+  },
+  ROUTING_TIMEOUT_MS: {
+    default: 800,
+    parse: int(50, 60_000),
+    doc: 'Time limit of each routing call; past it an answer falls back to straight-line distances',
+  },
   SSE_HEARTBEAT_SEC: {
     default: 15,
     parse: int(1, 300),

@@ -24,6 +24,22 @@ describe('decodePolyline', () => {
     });
   });
 
+  it("round-trips 2,000 real station coordinates at precision 6 (OSRM's polyline6), encoded by @mapbox/polyline", () => {
+    const points = realStations()
+      .slice(0, 2000)
+      .map((s) => [Math.round(s.lat * 1e6) / 1e6, Math.round(s.lon * 1e6) / 1e6] as [number, number]);
+    const decoded = decodePolyline(polyline.encode(points, 6), Number.POSITIVE_INFINITY, 6);
+    expect(decoded).toHaveLength(points.length);
+    decoded.forEach(([lon, lat], i) => {
+      expect(lat).toBeCloseTo(points[i]![0], 7);
+      expect(lon).toBeCloseTo(points[i]![1], 7);
+    });
+    // Read at precision 5, Mumbai's polyline6 is ten times too far out: outside the WGS84 range.
+    const mumbai = polyline.encode([[19.07, 72.87]], 6);
+    expect(decodePolyline(mumbai, 10, 6)).toEqual([[72.87, 19.07]]);
+    expect(() => decodePolyline(mumbai, 10)).toThrow(PolylineError);
+  });
+
   it('decodes the extremes of the coordinate range', () => {
     const extremes: [number, number][] = [
       [90, 180],

@@ -4,11 +4,16 @@ export class PolylineError extends Error {
 }
 
 /**
- * Decodes a Google encoded polyline (precision 5: lat, lon pairs) into `[lon, lat]` positions, strictly:
- * unlike lenient decoders it rejects stray characters, a truncated last value, an odd number of values
- * and coordinates outside the WGS84 range, instead of returning garbage.
+ * Decodes a Google encoded polyline (lat, lon pairs; precision 5 by default, 6 for OSRM's `polyline6`) into
+ * `[lon, lat]` positions, strictly: unlike lenient decoders it rejects stray characters, a truncated last
+ * value, an odd number of values and coordinates outside the WGS84 range, instead of returning garbage.
  */
-export function decodePolyline(encoded: string, maxVertices = Number.POSITIVE_INFINITY): [number, number][] {
+export function decodePolyline(
+  encoded: string,
+  maxVertices = Number.POSITIVE_INFINITY,
+  precision: 5 | 6 = 5,
+): [number, number][] {
+  const factor = 10 ** precision;
   const values: number[] = [];
   let shift = 0;
   let chunk = 0;
@@ -38,8 +43,8 @@ export function decodePolyline(encoded: string, maxVertices = Number.POSITIVE_IN
   for (let v = 0; v < values.length; v += 2) {
     lat += values[v]!;
     lon += values[v + 1]!;
-    const latDeg = lat / 1e5;
-    const lonDeg = lon / 1e5;
+    const latDeg = lat / factor;
+    const lonDeg = lon / factor;
     if (Math.abs(latDeg) > 90 || Math.abs(lonDeg) > 180) {
       throw new PolylineError(`point ${v / 2 + 1} (${latDeg}, ${lonDeg}) is outside the WGS84 range`);
     }

@@ -42,7 +42,9 @@ export function addStationJson(
 /** The content type Fastify gives JSON; a string sent with it goes out as it is, unserialised. */
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
-export { badInput } from '../lib/http-errors';
+import { badInput } from '../lib/http-errors';
+
+export { badInput };
 
 /**
  * Parses "a,b,…" into exactly `count` finite numbers, or null. Each part must be a plain decimal, like
@@ -53,6 +55,16 @@ export function parseNumberList(raw: string, count: number): number[] | null {
   if (parts.length !== count || !parts.every((p) => DECIMAL_NUMBER.test(p))) return null;
   const numbers = parts.map(Number);
   return numbers.every(Number.isFinite) ? numbers : null;
+}
+
+/** Parses a `lat,lon` query value; throws a 400 naming `field` and the broken rule. */
+export function parseLatLon(raw: string, field: string): { lat: number; lon: number } {
+  const numbers = parseNumberList(raw, 2);
+  if (!numbers) throw badInput(field, 'must be lat,lon: two comma-separated numbers');
+  const [lat, lon] = numbers as [number, number];
+  if (lat < -90 || lat > 90) throw badInput(field, 'latitude must be between -90 and 90');
+  if (lon < -180 || lon > 180) throw badInput(field, 'longitude must be between -180 and 180');
+  return { lat, lon };
 }
 
 /** Cache lifetime of list answers: short, because they carry live status. */

@@ -9,27 +9,14 @@ import {
 } from '@cng/shared';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { PLACE_ATTRIBUTION, placeGazetteerReady } from './place-gazetteer';
-import {
-  badInput,
-  LIST_CACHE_CONTROL,
-  parseNumberList,
-  presentStation,
-  RATE_LIMITED_RESPONSE,
-} from './present';
+import { LIST_CACHE_CONTROL, parseLatLon, presentStation, RATE_LIMITED_RESPONSE } from './present';
 import type { StationIndex } from './station-index';
 
 /** How fast nearness outweighs relevance: a match 100 km away counts half as much as one here. */
 const NEAR_HALF_SCORE_KM = 100;
 
 /** Parses `near=lat,lon`; throws a 400 naming `near` and the broken rule. */
-function parseNear(raw: string): { lat: number; lon: number } {
-  const numbers = parseNumberList(raw, 2);
-  if (!numbers) throw badInput('near', 'must be lat,lon: two comma-separated numbers');
-  const [lat, lon] = numbers as [number, number];
-  if (lat < -90 || lat > 90) throw badInput('near', 'latitude must be between -90 and 90');
-  if (lon < -180 || lon > 180) throw badInput('near', 'longitude must be between -180 and 180');
-  return { lat, lon };
-}
+const parseNear = (raw: string) => parseLatLon(raw, 'near');
 
 /** Places named like `q` from the gazetteer, each with the distance to its nearest station. */
 async function searchPlaces(
