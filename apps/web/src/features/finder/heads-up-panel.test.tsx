@@ -89,6 +89,20 @@ describe('the heads-up panel where our list is thin', () => {
   });
 });
 
+describe('road figures in the heads-up panel', () => {
+  it('shows the drive by road where the routing server answered, and says "straight line" where not', () => {
+    panel({ station: { ...station, road: { distanceKm: 9.44, durationMin: 14.2 } } as NearestStation });
+    expect(screen.getByTestId('hud-road').textContent).toBe('9.4 km by road · 14 min');
+    expect(screen.getByTestId('hud-distance').textContent).toBe('3.0 km');
+    cleanup();
+    panel({ station: { ...station, road: null } as NearestStation });
+    expect(screen.getByTestId('hud-road').textContent).toBe('straight line');
+    cleanup();
+    panel();
+    expect(screen.getByTestId('hud-road').textContent).toBe('straight line');
+  });
+});
+
 describe('the heads-up panel', () => {
   it('shows the straight-line ETA from the closing speed, and none when driving away', () => {
     panel();

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { t } from '../../i18n/i18n';
 import { tRich } from '../../i18n/rich';
 import { cardinalText } from '../../lib/cardinal';
-import { formatInteger } from '../../lib/formatters';
+import { formatDuration, formatInteger } from '../../lib/formatters';
 import { brandBesideName, shownName } from '../../lib/station-name';
 import { useFormat } from '../../lib/use-format';
 import { OfflineMarker } from '../../pwa/offline-marker';
@@ -147,6 +147,14 @@ export function HeadsUpPanel(props: HeadsUpPanelProps) {
                   data-bearing-deg={station.bearingDeg.toFixed(1)}
                 >
                   {t('finder.hud.bearing', { cardinal, degrees })}
+                </p>
+                <p className="hud__road" data-testid="hud-road" data-road={station.road ? 'yes' : 'no'}>
+                  {station.road
+                    ? t('finder.hud.road', {
+                        distance: format.distance(station.road.distanceKm),
+                        duration: formatDuration(station.road.durationMin),
+                      })
+                    : t('finder.hud.straightLine')}
                 </p>
                 {behind && (
                   <p className="hud__behind" data-testid="hud-behind">

@@ -61,6 +61,8 @@ export interface FetchedList {
   boundKm: number;
   /** Distance in km from `origin` of the nearest listed station; null when the list is empty. */
   nearestKm: number | null;
+  /** True when the answer carries road distances and drive times (a routing server answered). */
+  road?: boolean;
 }
 
 /**
@@ -122,6 +124,7 @@ export async function loadNearest(
         fetchedAtMs: Date.now(),
         boundKm: listBoundKm(distances, NEAREST_LIMIT, NEAREST_RADIUS_KM),
         nearestKm: distances[0] ?? null,
+        road: res.road?.status === 'ok',
       },
       offline: null,
       error: null,

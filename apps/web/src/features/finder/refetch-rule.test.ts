@@ -1,6 +1,13 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { type FetchedList, listBoundKm, MAX_LIST_AGE_MS, refetchReason } from './refetch-rule';
+import {
+  type FetchedList,
+  listBoundKm,
+  MAX_LIST_AGE_MS,
+  ROAD_MAX_AGE_MS,
+  ROAD_REFETCH_MOVE_KM,
+  refetchReason,
+} from './refetch-rule';
 
 // 1 degree of latitude is about 111.2 km; the rule only compares distances, so plain offsets suffice.
 const KM_PER_DEG_LAT = 111.195;
@@ -45,5 +52,20 @@ describe('when to ask the server again', () => {
 
   it('refetches when the list is older than the maximum age', () => {
     expect(refetchReason(list(20), origin, 0.5, MAX_LIST_AGE_MS + 1)).toBe('stale');
+  });
+});
+
+describe('when to ask again for road figures', () => {
+  const road = { ...list(20), road: true };
+
+  it('asks after about 300 m of driving or a minute, not on every fix', () => {
+    expect(refetchReason(road, north(0.1), 0.5, 1000)).toBeNull();
+    expect(refetchReason(road, north(ROAD_REFETCH_MOVE_KM + 0.02), 0.5, 1000)).toBe('road');
+    expect(refetchReason(road, north(0.1), 0.5, ROAD_MAX_AGE_MS + 1)).toBe('road');
+  });
+
+  it('keeps a standing driver and a straight-line list as they were', () => {
+    expect(refetchReason(road, north(0.01), 0.5, ROAD_MAX_AGE_MS + 1)).toBeNull();
+    expect(refetchReason(list(20), north(ROAD_REFETCH_MOVE_KM + 0.02), 0.5, ROAD_MAX_AGE_MS + 1)).toBeNull();
   });
 });

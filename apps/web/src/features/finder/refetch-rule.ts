@@ -11,13 +11,20 @@ export const MAX_REFETCH_MOVE_KM = 2;
 /** Refetch after this long anyway: opening hours and data may have changed. */
 export const MAX_LIST_AGE_MS = 5 * 60_000;
 
+/**
+ * Road figures hold for where they were asked: with them, ask again after this much movement or this long,
+ * so a driving panel's road distance and drive time stay current without a routing call on every fix.
+ */
+export const ROAD_REFETCH_MOVE_KM = 0.3;
+export const ROAD_MAX_AGE_MS = 60_000;
+
 /** Why the finder should ask the server again, or null to keep computing on the client. */
 export function refetchReason(
   list: FetchedList,
   position: LonLat,
   currentNearestKm: number | null,
   nowMs: number,
-): 'moved' | 'nearest-not-proven' | 'stale' | null {
+): 'moved' | 'nearest-not-proven' | 'stale' | 'road' | null {
   const movedKm = distanceKm(list.origin.lon, list.origin.lat, position.lon, position.lat);
   if (nowMs - list.fetchedAtMs > MAX_LIST_AGE_MS) return 'stale';
   if (movedKm < MIN_REFETCH_MOVE_KM) return null;
@@ -25,5 +32,7 @@ export function refetchReason(
   if (currentNearestKm !== null && !nearestIsProven(list, position, currentNearestKm))
     return 'nearest-not-proven';
   if (movedKm > Math.min(MAX_REFETCH_MOVE_KM, list.boundKm / 4)) return 'moved';
+  if (list.road && (movedKm > ROAD_REFETCH_MOVE_KM || nowMs - list.fetchedAtMs > ROAD_MAX_AGE_MS))
+    return 'road';
   return null;
 }
