@@ -20,9 +20,12 @@ import { NEAREST_RADIUS_KM } from './nearest-api';
 import { StationList } from './station-list';
 import { type FinderState, useFinder } from './use-finder';
 import './finder.css';
+import { useStore } from 'zustand';
 import { formatDistance } from '../../lib/format';
 import { CoverageNotice } from '../coverage/coverage-notice';
 import { AddStationForm, openAddStation } from '../station/add-station-form';
+import { TripPlanner } from '../trip/trip-planner';
+import { tripStore } from '../trip/trip-store';
 
 // Leaflet is the heaviest part; the panel and the list render without waiting for it.
 const FinderMap = lazy(() => import('../map/finder-map'));
@@ -199,6 +202,7 @@ function FinderSide({
   );
   const answered = selected !== null || f.nearest.version > 0 || f.nearest.error !== null;
   const mapWanted = useMapWanted(answered, noGps || f.positionKind === 'manual');
+  const route = useStore(tripStore, (s) => s.trip?.answer?.geometry.coordinates ?? null);
   const loading = <div className="finder-map finder-map--loading">{t('finder.map.loading')}</div>;
   return (
     <div className="finder__side">
@@ -217,11 +221,13 @@ function FinderSide({
               tapSetsPosition={!gps}
               onSelect={(s) => f.select(s)}
               onSetPosition={(p) => location.setManual(p.lon, p.lat, t('finder.position.chosenOnMap'))}
+              route={route}
             />
           )}
         </Suspense>
       </MapBoundary>
       <FiltersBar filters={f.filters} brands={brands} hoursKnown={f.hoursKnown} onChange={f.setFilters} />
+      <TripPlanner position={position} />
       <AddStationForm
         position={position}
         positionLabel={t(

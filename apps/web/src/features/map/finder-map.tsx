@@ -26,6 +26,8 @@ export interface FinderMapProps {
   tapSetsPosition: boolean;
   onSelect: (station: StationSummary) => void;
   onSetPosition: (point: LonLat) => void;
+  /** The planned trip's route, [lon, lat] positions start to end; null when no trip is planned. */
+  route?: readonly (readonly number[])[] | null;
 }
 
 const FALLBACK_CENTRE: LonLat = { lon: 78.9629, lat: 22.5937 };
@@ -52,7 +54,7 @@ function driverIcon(headingDeg: number | null) {
   });
 }
 
-type Layers = { list: LayerGroup; driver: LayerGroup; line: Polyline };
+type Layers = { list: LayerGroup; driver: LayerGroup; line: Polyline; route: Polyline };
 interface Callbacks {
   onSelect: (s: StationSummary) => void;
   onSetPosition: (p: LonLat) => void;
@@ -75,7 +77,10 @@ function useMapLayers(
     const line = L.polyline([], { color: '#08513a', weight: 4, dashArray: '8 8', interactive: false }).addTo(
       map,
     );
-    layers.current = { list, driver, line };
+    const route = L.polyline([], { color: '#2f6fb3', weight: 5, opacity: 0.8, interactive: false }).addTo(
+      map,
+    );
+    layers.current = { list, driver, line, route };
     const setHere = (e: LeafletMouseEvent) => callbacks.current.onSetPosition(fromLeaflet(e.latlng));
     const onClick = (e: LeafletMouseEvent) => {
       if (callbacks.current.tapSetsPosition) setHere(e);
@@ -90,6 +95,7 @@ function useMapLayers(
       list.remove();
       driver.remove();
       line.remove();
+      route.remove();
       layers.current = null;
     };
   }, [map, callbacks, stopFollowing]);
@@ -181,6 +187,19 @@ function useDriverLayer(
   }, [map, layers, position, accuracyM, headingDeg, selected, following]);
 }
 
+/** The planned trip's route, under the stations and the driver. */
+function useRouteLayer(
+  map: LeafletMap | null,
+  layers: RefObject<Layers | null>,
+  route: FinderMapProps['route'],
+) {
+  useEffect(() => {
+    const l = layers.current;
+    if (!l || !map) return;
+    l.route.setLatLngs((route ?? []).map(([lon, lat]) => [lat!, lon!] as [number, number]));
+  }, [map, layers, route]);
+}
+
 /** On the first position (and on recentre) show the driver and the selected station together. */
 function useFraming(
   map: LeafletMap | null,
@@ -221,6 +240,7 @@ export default function FinderMap(props: FinderMapProps) {
   const clusters = useViewportStations(map, listIds, (s) => callbacks.current.onSelect(s));
   useListedMarkers(map, layers, stations, selected?.id ?? null, clusters, callbacks);
   useDriverLayer(map, layers, props, following);
+  useRouteLayer(map, layers, props.route);
   const reframe = useFraming(map, position, selected, following);
 
   return (

@@ -52,10 +52,16 @@ export function PlaceSearch({
   near,
   onPickStation,
   onPickPlace,
+  inputId = 'finder-search',
+  label,
 }: {
   near: LonLat | null;
   onPickStation: (hit: SearchHit) => void;
   onPickPlace: (place: PlaceHit) => void;
+  /** The field's id: one page can hold more than one search (the finder's, and the trip's destination). */
+  inputId?: string;
+  /** The field's label; the finder's own by default. */
+  label?: string;
 }) {
   const [text, setText] = useState('');
   const [asked, setAsked] = useState<Asked | null>(null);
@@ -82,10 +88,10 @@ export function PlaceSearch({
     <div className="place-search">
       <search className="place-search__form">
         <form onSubmit={submit}>
-          <label htmlFor="finder-search">{t('finder.search.label')}</label>
+          <label htmlFor={inputId}>{label ?? t('finder.search.label')}</label>
           <div className="place-search__row">
             <input
-              id="finder-search"
+              id={inputId}
               type="search"
               value={text}
               maxLength={100}
