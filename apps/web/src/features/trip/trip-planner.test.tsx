@@ -72,7 +72,7 @@ afterEach(() => {
 
 describe('the trip planner', () => {
   it('lists the stations in the order the trip passes them, with the detour by road and the live status', async () => {
-    const fetchMock = vi.fn(async () => json(answer('road')));
+    const fetchMock = vi.fn(async (_url: string) => json(answer('road')));
     vi.stubGlobal('fetch', fetchMock);
     planTrip(pune, mumbai);
     show();
