@@ -1,4 +1,5 @@
 import type { Config } from './config/env';
+import type { CoverageService } from './coverage/coverage';
 import type { ChangeFeed } from './db/change-feed';
 import type { Db, DbHandle } from './db/database';
 import type { StationIndexHolder, StatusProvider } from './stations/stations';
@@ -14,5 +15,7 @@ declare module 'fastify' {
     stationIndex: StationIndexHolder;
     /** Live status per station; the live-status feature replaces the default (all unknown). */
     statusProvider: StatusProvider;
+    /** How complete the station list is at a point and by area (coverage/coverage-plugin.ts). */
+    coverage: CoverageService;
   }
 }

@@ -3,6 +3,7 @@
 // browser's bundles (module-level schema calls are not tree-shaken). The API imports '@cng/shared'.
 export * from './companies';
 export * from './contact-limits';
+export type * from './coverage-api';
 export type * from './errors';
 export * from './format';
 export * from './geo';

@@ -1,5 +1,6 @@
 export * from './companies';
 export * from './contact-limits';
+export * from './coverage-api';
 export * from './errors';
 export * from './format';
 export * from './geo';

@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { CoverageSchema } from './coverage-api';
 import { STATION_API_LIMITS, STATION_ID_PATTERN } from './limits';
 import { Nullable } from './nullable';
 import { NearestStationSchema, StationSummarySchema } from './station';
@@ -58,6 +59,7 @@ export const NearestResponseSchema = Type.Object({
   radiusKm: Type.Number(),
   count: Type.Integer(),
   stations: Type.Array(NearestStationSchema, { description: 'Nearest first' }),
+  coverage: CoverageSchema,
 });
 export type NearestResponse = Static<typeof NearestResponseSchema>;
 
@@ -171,6 +173,7 @@ export const PlaceHitSchema = Type.Object({
     }),
   ),
   score: Type.Number({ description: 'Match quality weighted by population (and nearness to `near`)' }),
+  coverage: CoverageSchema,
 });
 export type PlaceHit = Static<typeof PlaceHitSchema>;
 

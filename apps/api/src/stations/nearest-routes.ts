@@ -27,7 +27,8 @@ const nearestRoute: FastifyPluginAsyncTypebox = async (app) => {
         description:
           'Stations within `radiusKm` of (lat, lon), nearest first, by great-circle distance. Each carries ' +
           '`distanceKm`, `bearingDeg` (initial bearing from the query point, true north), `openNow` and its ' +
-          'live status. Filters apply before `limit`.',
+          'live status. Filters apply before `limit`. `coverage` says how complete our list is around the point ' +
+          '(ADR 0030): where it is `thin` or `none`, a closer station we do not know may exist.',
         querystring: NearestQuerySchema,
         response: { 200: NearestResponseSchema, 400: ApiErrorSchema, 429: RATE_LIMITED_RESPONSE },
       },
@@ -74,7 +75,9 @@ const nearestRoute: FastifyPluginAsyncTypebox = async (app) => {
         );
       }
       reply.header('Cache-Control', LIST_CACHE_CONTROL).type(JSON_CONTENT_TYPE);
-      reply.send(out.text(']}').finish() as never);
+      // The point's coverage, kept as bytes per grid cell and snapshot (ADR 0030).
+      out.text('],"coverage":').add(app.coverage.jsonAt(index, lon, lat));
+      reply.send(out.text('}').finish() as never);
     },
   );
 };
