@@ -180,7 +180,12 @@ export class CoverageModel {
   private countryRef(code: string): CoverageAreaRef | null {
     const listed = this.countriesByCode.get(code);
     if (!listed) return null;
-    return { kind: 'country', name: listed.name, known: this.countryKnown.get(code) ?? 0, official: listed.official };
+    return {
+      kind: 'country',
+      name: listed.name,
+      known: this.countryKnown.get(code) ?? 0,
+      official: listed.official,
+    };
   }
 
   /**
@@ -268,7 +273,8 @@ export class CoverageModel {
     // Every state with a figure, a known station or a listed city.
     const stateNames = new Map<string, string>();
     for (const [key, s] of this.statesByName) stateNames.set(key, s.name);
-    for (const c of this.facts.cities) if (!stateNames.has(foldName(c.state))) stateNames.set(foldName(c.state), c.state);
+    for (const c of this.facts.cities)
+      if (!stateNames.has(foldName(c.state))) stateNames.set(foldName(c.state), c.state);
     for (const [key, name] of this.stateSpelling) if (!stateNames.has(key)) stateNames.set(key, name);
     const states: CoverageArea[] = [...stateNames.values()].map((name) => {
       const ref = this.stateRef(name);

@@ -21,7 +21,11 @@ const coverageRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (_request, reply) => {
       const index = app.stationIndex.current;
       reply.header('Cache-Control', LIST_CACHE_CONTROL);
-      return { builtAt: index.builtAt, officialIsLowerBound: true as const, areas: app.coverage.areas(index) };
+      return {
+        builtAt: index.builtAt,
+        officialIsLowerBound: true as const,
+        areas: app.coverage.areas(index),
+      };
     },
   );
 };

@@ -8,6 +8,8 @@ const MAX_CACHED_CELLS = 65_536;
 
 interface SnapshotCoverage {
   model: CoverageModel;
+  /** Made without the big cities (the gazetteer was not ready): made again once they are. */
+  provisional: boolean;
   /** By grid cell: the coverage and its JSON in UTF-8, as nearest appends it. */
   cells: Map<number, { value: Coverage; json: Buffer }>;
   areas?: CoverageArea[];
@@ -30,12 +32,22 @@ export interface CoverageService {
  * snapshot, on its first use or by `prepare`, and each grid cell's answer once per snapshot; a rebuild makes
  * a new StationIndex, so both start again and the old ones go with the old snapshot.
  */
-export function createCoverageService(facts: CoverageFacts, bigCities: () => readonly BigCity[]): CoverageService {
+export function createCoverageService(
+  facts: CoverageFacts,
+  /** The cities of 1,000,000+ inhabitants, or null while they cannot be had without waiting. */
+  bigCities: () => readonly BigCity[] | null,
+): CoverageService {
   const snapshots = new WeakMap<StationIndex, SnapshotCoverage>();
   const snapshotOf = (index: StationIndex): SnapshotCoverage => {
     let s = snapshots.get(index);
-    if (!s) {
-      s = { model: new CoverageModel(facts, index.nearest, bigCities()), cells: new Map() };
+    if (!s || s.provisional) {
+      const cities = bigCities();
+      if (s && cities === null) return s;
+      s = {
+        model: new CoverageModel(facts, index.nearest, cities ?? []),
+        provisional: cities === null,
+        cells: new Map(),
+      };
       snapshots.set(index, s);
     }
     return s;

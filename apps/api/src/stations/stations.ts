@@ -5,6 +5,7 @@ export {
   placeFileBuilt,
   placeGazetteer,
   placeGazetteerLoadedFrom,
+  placeGazetteerUnlessWarming,
   preloadPlaceGazetteer,
   setPlaceCacheDir,
   warmPlaceGazetteer,
