@@ -133,9 +133,20 @@ describe.each(TEST_DIALECTS)('coverage on the real import on %s', (dialect) => {
     );
   });
 
+  it('refuses a parameter on GET /api/coverage, naming it', async () => {
+    const res = await get('/api/coverage?state=Delhi');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details).toEqual([expect.objectContaining({ field: 'state' })]);
+  });
+
   it('describes coverage in the OpenAPI document', async () => {
     const doc = (await get('/api/docs/json')).json();
-    expect(doc.paths['/api/coverage'].get.responses['200']).toBeDefined();
+    const list = doc.paths['/api/coverage'].get;
+    expect(list.tags).toEqual(['coverage']);
+    expect(Object.keys(list.responses)).toEqual(['200', '400', '429']);
+    expect(
+      list.responses['200'].content['application/json'].schema.properties.areas.items.properties.official,
+    ).toBeDefined();
     const nearest =
       doc.paths['/api/stations/nearest'].get.responses['200'].content['application/json'].schema;
     expect(nearest.properties.coverage.properties.level.enum).toEqual(['good', 'partial', 'thin', 'none']);

@@ -1,4 +1,4 @@
-import { CoverageListResponseSchema } from '@cng/shared';
+import { ApiErrorSchema, CoverageListResponseSchema } from '@cng/shared';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { LIST_CACHE_CONTROL, RATE_LIMITED_RESPONSE } from '../stations/stations';
 
@@ -14,8 +14,8 @@ const coverageRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'Every area of the coverage fact tables: countries and Indian states with an official CNG station ' +
           'count, and the listed cities (within 25 km of their centre), each with the stations we know there, ' +
           'the official count with its date and source, the gas companies authorised to sell CNG there, and a ' +
-          'level (ADR 0030). Official counts are as of their date: lower bounds today.',
-        response: { 200: CoverageListResponseSchema, 429: RATE_LIMITED_RESPONSE },
+          'level (ADR 0030). Official counts are as of their date: lower bounds today. Takes no parameters.',
+        response: { 200: CoverageListResponseSchema, 400: ApiErrorSchema, 429: RATE_LIMITED_RESPONSE },
       },
     },
     async (_request, reply) => {
