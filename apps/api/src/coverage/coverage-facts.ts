@@ -114,10 +114,11 @@ function regionsOf(data: unknown): CoverageRegion[] {
     // A row whose source is "same report" was read in the row above's source.
     let lastSource: string | null = null;
     for (const row of table.states as Record<string, unknown>[]) {
-      if (isText(row.source) && lastSource !== null && row.source.startsWith(SAME_REPORT))
-        row.source = lastSource + row.source.slice(SAME_REPORT.length);
-      else if (isText(row.source)) lastSource = row.source;
-      const official = officialOf(row, row.stations);
+      let source = row.source;
+      if (isText(source) && lastSource !== null && source.startsWith(SAME_REPORT))
+        source = lastSource + source.slice(SAME_REPORT.length);
+      else if (isText(source)) lastSource = source;
+      const official = officialOf({ ...row, source }, row.stations);
       if (isText(row.state) && official)
         out.push({ kind: 'state', name: row.state, countryCode: 'IN', official });
     }
