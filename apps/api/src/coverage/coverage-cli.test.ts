@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importRealStations } from '../../test/helpers/real-import';
-import { createTestDb, type TestDb } from '../../test/helpers/test-db';
+import { createTestDb, schemaUrl, TEST_DIALECTS, type TestDb } from '../../test/helpers/test-db';
 import { loadConfig, repoRoot } from '../config/env';
 
 /** `npm run stations:coverage` from the repository root, as the README writes it. */
@@ -26,16 +26,20 @@ function runCensus(
   });
 }
 
-describe('npm run stations:coverage on a SQLite file filled by the default import', () => {
+describe.each(TEST_DIALECTS)('npm run stations:coverage on %s, filled by the default import', (dialect) => {
   let db: TestDb;
   beforeAll(async () => {
-    db = await createTestDb('sqlite');
+    db = await createTestDb(dialect);
     await importRealStations(db.db, loadConfig({}));
   }, 120_000);
   afterAll(async () => db?.cleanup());
 
   it('prints the known/official table of the live database', async () => {
-    const { status, stdout, stderr } = await runCensus({ SQLITE_PATH: db.location, DATABASE_URL: '' });
+    const env: Record<string, string> =
+      dialect === 'sqlite'
+        ? { SQLITE_PATH: db.location, DATABASE_URL: '' }
+        : { DATABASE_URL: schemaUrl(db.location) };
+    const { status, stdout, stderr } = await runCensus(env);
     expect(stderr).toBe('');
     expect(status).toBe(0);
     expect(stdout).toMatch(/^Coverage of 3,803 active stations .*lower bounds today\./);
