@@ -4,6 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { Config } from './config/env';
 import { adminMessageRoutes, contactRoutes } from './contact/contact';
+import { coveragePlugin } from './coverage/coverage';
 import type { ChangeFeed } from './db/change-feed';
 import type { DbHandle } from './db/database';
 import healthRoutes from './health/health';
@@ -108,6 +109,7 @@ export async function buildApp(deps: AppDeps) {
       },
       tags: [
         { name: 'stations', description: 'Station search' },
+        { name: 'coverage', description: 'How complete the station list is, and who else to ask' },
         { name: 'status', description: 'Live status from drivers' },
         { name: 'contact', description: 'Contact messages' },
         { name: 'proposals', description: 'Drivers add and correct stations; moderators decide' },
@@ -122,6 +124,7 @@ export async function buildApp(deps: AppDeps) {
     pollMs: config.STATIONS_POLL_SEC * 1000,
     ...(deps.firstIndex ? { first: deps.firstIndex } : {}),
   });
+  await app.register(coveragePlugin);
   await app.register(healthRoutes);
   await app.register(contactRoutes);
   await app.register(adminMessageRoutes);

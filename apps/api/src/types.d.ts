@@ -1,4 +1,5 @@
 import type { Config } from './config/env';
+import type { CoverageService } from './coverage/coverage';
 import type { ChangeFeed } from './db/change-feed';
 import type { Db, DbHandle } from './db/database';
 import type { RoutingEngine } from './routing/routing';
@@ -17,5 +18,7 @@ declare module 'fastify' {
     statusProvider: StatusProvider;
     /** Road distances, drive times and routes (routing/); null when ROUTING_URL is unset. */
     routingEngine: RoutingEngine | null;
+    /** How complete the station list is at a point and by area (coverage/coverage-plugin.ts). */
+    coverage: CoverageService;
   }
 }

@@ -4,6 +4,7 @@
 export * from './companies';
 export type * from './coverage-api';
 export * from './contact-limits';
+export type * from './coverage-api';
 export type * from './errors';
 export * from './format';
 export * from './geo';

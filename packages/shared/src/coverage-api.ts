@@ -60,11 +60,14 @@ export const SupplierSchema = Type.Object({
 });
 export type Supplier = Static<typeof SupplierSchema>;
 
-export const CoverageBasisSchema = Type.Enum(['none-nearby', 'official-share', 'sparse-big-city', 'no-figure'], {
-  description:
-    'What decided the level: no known station within 25 km; the share of the official count we know; a city ' +
-    'of 1,000,000+ with fewer than 5 known stations within 15 km of its centre; or no figure to judge by',
-});
+export const CoverageBasisSchema = Type.Enum(
+  ['none-nearby', 'official-share', 'sparse-big-city', 'no-figure'],
+  {
+    description:
+      'What decided the level: no known station within 25 km; the share of the official count we know; a city ' +
+      'of 1,000,000+ with fewer than 5 known stations within 15 km of its centre; or no figure to judge by',
+  },
+);
 
 /**
  * How complete the station list is at a point (ADR 0030): judged at the point rounded to 0.01° (about 1 km),

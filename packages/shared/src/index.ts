@@ -1,6 +1,7 @@
 export * from './companies';
 export * from './coverage-api';
 export * from './contact-limits';
+export * from './coverage-api';
 export * from './errors';
 export * from './format';
 export * from './geo';

@@ -145,6 +145,11 @@ export const ENV_SPEC = {
     parse: str,
     doc: 'GeoJSON of state polygons that gives India stations their state from coordinates (skipped if missing)',
   },
+  COVERAGE_DATA_DIR: {
+    default: path.resolve(repoRoot, '..', 'shared', 'data', 'coverage'),
+    parse: str,
+    doc: 'Folder of the coverage facts (official station counts, city-gas areas) that say how complete the list is where a driver stands; the states come from STATIONS_REGIONS_FILE',
+  },
   AUTO_IMPORT_TIMEOUT_S: {
     default: 20,
     parse: int(1, 3600),

@@ -2,5 +2,6 @@
 // (importers, plan, run, merge and the CLI stay inside; ADR 0015).
 
 export { runImport } from './import-run';
+export { loadRegionLookup, type RegionLookup } from './importers/region-lookup';
 export { isRejection, type RawRow, validateRow } from './importers/validate-row';
 export { runStartupImport } from './startup-import';

@@ -56,7 +56,9 @@ const nearestRoute: FastifyPluginAsyncTypebox = async (app) => {
           'live status. Filters apply before `limit`. With a routing server configured, the first ' +
           `${STATION_API_LIMITS.nearestRoadCandidates} also carry \`road\` (drive distance and time, from one ` +
           'table call); `sort=road` orders by drive time. When the routing server is slow, down or unset the ' +
-          'answer is the straight-line one, and the top-level `road` says why.',
+          'answer is the straight-line one, and the top-level `road` says why. ' +
+          '`coverage` says how complete our list is around the point (ADR 0030): where it is `thin` or `none`, a ' +
+          'closer station we do not know may exist.',
         querystring: NearestQuerySchema,
         response: { 200: NearestResponseSchema, 400: ApiErrorSchema, 429: RATE_LIMITED_RESPONSE },
       },
@@ -97,6 +99,7 @@ const nearestRoute: FastifyPluginAsyncTypebox = async (app) => {
           statusProvider,
           undefined,
           ROAD_NOT_CONFIGURED,
+          app.coverage.jsonAt(index, lon, lat),
         );
         reply.header('Cache-Control', LIST_CACHE_CONTROL).type(JSON_CONTENT_TYPE);
         reply.send(body as never);
@@ -131,6 +134,7 @@ const nearestRoute: FastifyPluginAsyncTypebox = async (app) => {
           statusProvider,
           legs,
           `,"road":${JSON.stringify(road.status)}`,
+          app.coverage.jsonAt(index, lon, lat),
         );
         // A fallback is not kept by caches: the next request may get the road figures.
         const cacheControl = road.status.status === 'ok' ? LIST_CACHE_CONTROL : 'no-store';
@@ -146,7 +150,8 @@ export default nearestRoute;
 /**
  * The answer's JSON (NearestResponseSchema, field for field), as UTF-8 (see addStationJson). `legs` holds the
  * drive to each hit when a routing server is configured (null where unknown; past its end, null too);
- * undefined without one, when stations carry no `road`. `roadStatus` is the top-level `road` field.
+ * undefined without one, when stations carry no `road`. `roadStatus` is the top-level `road` field, `coverage`
+ * the point's coverage JSON.
  */
 function nearestJson(
   index: StationIndex,
@@ -158,6 +163,7 @@ function nearestJson(
   statusProvider: Parameters<typeof addStationJson>[4],
   legs: (RoadLeg | null)[] | undefined,
   roadStatus: string,
+  coverage: Parameters<JsonBytes['add']>[0],
 ): Buffer {
   const out = new JsonBytes().text(
     `{"lon":${lon},"lat":${lat},"radiusKm":${radiusKm},"count":${hits.length},"stations":[`,
@@ -176,5 +182,6 @@ function nearestJson(
       `,"distanceKm":${distanceKm},"bearingDeg":${bearing}${road}`,
     );
   }
-  return out.text(`]${roadStatus}}`).finish();
+  // The point's coverage, kept as bytes per grid cell and snapshot (ADR 0030).
+  return out.text(`]${roadStatus},"coverage":`).add(coverage).text('}').finish();
 }

@@ -175,6 +175,15 @@ export async function placeFileBuilt(): Promise<void> {
   if (!loaded && warming) await warming;
 }
 
+/**
+ * The gazetteer now, unless a child process is still building its file (`warmPlaceGazetteer`): then null, so a
+ * caller that cannot wait (the coverage of a nearest answer) never builds it a second time in this process.
+ */
+export function placeGazetteerUnlessWarming(): PlaceIndex | null {
+  if (!loaded && warming) return null;
+  return placeGazetteer();
+}
+
 /** The gazetteer, once a file being built by `warmPlaceGazetteer` is ready. */
 export async function placeGazetteerReady(): Promise<PlaceIndex> {
   await placeFileBuilt();

@@ -1,6 +1,7 @@
 import {
   ApiErrorSchema,
   bearingDeg,
+  type Coverage,
   distanceKm,
   type PlaceHit,
   SearchQuerySchema,
@@ -21,6 +22,7 @@ const parseNear = (raw: string) => parseLatLon(raw, 'near');
 /** Places named like `q` from the gazetteer, each with the distance to its nearest station. */
 async function searchPlaces(
   index: StationIndex,
+  coverageAt: (lon: number, lat: number) => Coverage,
   q: string,
   limit: number,
   near: { lat: number; lon: number } | null,
@@ -33,7 +35,12 @@ async function searchPlaces(
   return gazetteer.search(q, { limit, near: near ?? undefined, prefer }).map((m) => {
     const place = gazetteer.place(m.place);
     const nearest = index.nearest.nearest(place.lon, place.lat, 1)[0];
-    const hit: PlaceHit = { ...place, nearestStationKm: nearest ? nearest.distanceKm : null, score: m.score };
+    const hit: PlaceHit = {
+      ...place,
+      nearestStationKm: nearest ? nearest.distanceKm : null,
+      score: m.score,
+      coverage: coverageAt(place.lon, place.lat),
+    };
     if (m.distanceKm !== undefined) hit.distanceKm = m.distanceKm;
     if (m.within !== undefined) hit.within = gazetteer.place(m.within).name;
     return hit;
@@ -52,7 +59,7 @@ const searchRoute: FastifyPluginAsyncTypebox = async (app) => {
           'Tolerates typos and missing accents, matches word starts (3+ letters); only the first ' +
           `${STATION_API_LIMITS.searchMaxTerms} words count. \`results\`: stations whose name, brand, operator, ` +
           'city, region or address match. `places`: cities, towns and villages (GeoNames, 1,000+ inhabitants) and ' +
-          'the suburbs and localities of the countries-states-cities database whose name matches, each with `nearestStationKm`; ask `/api/stations/nearest` at a place for the ' +
+          'the suburbs and localities of the countries-states-cities database whose name matches, each with `nearestStationKm` and its `coverage` (ADR 0030); ask `/api/stations/nearest` at a place for the ' +
           `stations around it. With \`near=lat,lon\`, nearer stations rank higher (relevance / (1 + distanceKm / ` +
           `${NEAR_HALF_SCORE_KM})), and so do nearer places; both then carry distanceKm. Places in the driver's ` +
           'country and division (from `near`, else `country`) rank first.',
@@ -85,6 +92,7 @@ const searchRoute: FastifyPluginAsyncTypebox = async (app) => {
       const country = request.query.country?.toUpperCase() ?? null;
       const places = await searchPlaces(
         index,
+        (lon, lat) => app.coverage.at(index, lon, lat),
         q,
         Math.min(limit, STATION_API_LIMITS.searchMaxPlaces),
         near,

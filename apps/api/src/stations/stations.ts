@@ -4,11 +4,17 @@ export { isGenericName, normaliseCompanies, shortOf } from './company-aliases';
 export {
   placeFileBuilt,
   placeGazetteer,
+  placeGazetteerLoadedFrom,
+  placeGazetteerUnlessWarming,
   preloadPlaceGazetteer,
   setPlaceCacheDir,
   warmPlaceGazetteer,
 } from './place-gazetteer';
+export type { PlaceColumns } from './place-index';
+export { LIST_CACHE_CONTROL, RATE_LIMITED_RESPONSE } from './present';
+export { StationIndex } from './station-index';
 export type { PreparedIndex } from './station-index-build';
+export { prepareStationIndex } from './station-index-build';
 export {
   default as stationIndexPlugin,
   type StationIndexHolder,
