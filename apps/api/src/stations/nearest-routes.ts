@@ -139,8 +139,9 @@ const nearestRoute: FastifyPluginAsyncTypebox = async (app) => {
         // A fallback is not kept by caches: the next request may get the road figures.
         const cacheControl = road.status.status === 'ok' ? LIST_CACHE_CONTROL : 'no-store';
         reply.header('Cache-Control', cacheControl).type(JSON_CONTENT_TYPE);
-        reply.send(body as never);
-        return undefined;
+        // The reply itself, not undefined: an answer over 64 KB is compressed as a stream, still unsent when
+        // this promise settles, and Fastify would send an empty body over it for a handler resolving undefined.
+        return reply.send(body as never) as never;
       });
     },
   );

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { distanceKm, type NearestResponse, NearestResponseSchema, STATION_API_LIMITS } from '@cng/shared';
 import { Value } from 'typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -67,6 +68,25 @@ describe('GET /api/stations/nearest with a loopback OSRM', () => {
   afterAll(async () => {
     await t?.close();
     await osrm?.close();
+  });
+
+  it('sends the answer with road figures compressed, whole, to a client that accepts it', async () => {
+    osrm.setMode('ok');
+    const p = at(0.0031);
+    // 100 stations: over 64 KB, the size above which the answer is compressed as a stream.
+    const url = `/api/stations/nearest?lat=${p.lat}&lon=${p.lon}&limit=100&radiusKm=1000`;
+    const plain = await t.app.inject({ method: 'GET', url });
+    for (const [encoding, decode] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': encoding } });
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.rawPayload.length).toBeGreaterThan(1000);
+      expect(JSON.parse(decode(res.rawPayload).toString('utf8'))).toEqual(plain.json());
+    }
+    expect(plain.json().road).toEqual({ status: 'ok' });
+    expect(plain.rawPayload.length).toBeGreaterThan(65_536);
   });
 
   it(`adds the drive to the first ${N} stations by straight line, from one table call`, async () => {

@@ -66,7 +66,8 @@ function* scan(file: string): Generator<unknown, Record<string, unknown> | null,
       ready.push(value);
       if (Array.isArray(parent)) parent.length = 0;
     } else if (stack.length === 1) {
-      if (typeof key !== 'string' || Object.hasOwn(top, key)) wellFormed = false; // an array, or a key twice
+      if (typeof key !== 'string' || Object.hasOwn(top, key))
+        wellFormed = false; // an array, or a key twice
       else if (key === 'features') {
         if (Array.isArray(value)) top.features = [];
         else wellFormed = false;

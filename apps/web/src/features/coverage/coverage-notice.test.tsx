@@ -16,7 +16,11 @@ const hyderabad: Coverage = {
     kind: 'city',
     name: 'Hyderabad',
     known: 2,
-    official: { count: 83, asOf: '2025-07', source: 'Lok Sabha answer of 24 Jul 2025, as reported by siasat.com' },
+    official: {
+      count: 83,
+      asOf: '2025-07',
+      source: 'Lok Sabha answer of 24 Jul 2025, as reported by siasat.com',
+    },
   },
   bigCity: null,
   suppliers: [{ name: 'Bhagyanagar Gas Limited (BGL)' }, { name: 'Megha Gas (adjoining districts)' }],
@@ -83,7 +87,9 @@ describe('CoverageNotice', () => {
 
   it('reads in Hindi and Tamil, with the data in its own spelling', () => {
     activateLocale('hi');
-    const { container, unmount } = render(<CoverageNotice coverage={hyderabad} onAddStation={() => undefined} />);
+    const { container, unmount } = render(
+      <CoverageNotice coverage={hyderabad} onAddStation={() => undefined} />,
+    );
     expect(container.textContent).toContain('83 CNG स्टेशनों में से हमें 2 की जानकारी है');
     expect(container.textContent).toContain('जुलाई 2025');
     expect(screen.getByRole('button', { name: 'स्टेशन जोड़ें' })).toBeTruthy();

@@ -21,7 +21,9 @@ export function officialDate(asOf: string): string {
   const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(asOf);
   if (month) {
     const at = Date.UTC(Number(month[1]), Number(month[2]) - 1, 15);
-    return new Intl.DateTimeFormat(intlLocale(), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(at);
+    return new Intl.DateTimeFormat(intlLocale(), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+      at,
+    );
   }
   if (day) {
     const at = Date.UTC(Number(day[1]), Number(day[2]) - 1, Number(day[3]));

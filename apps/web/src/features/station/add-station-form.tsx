@@ -34,7 +34,9 @@ export function openAddStation(): void {
   if (!(form instanceof HTMLDetailsElement)) return;
   form.open = true;
   form.scrollIntoView({ block: 'start', behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
-  form.querySelector<HTMLElement>('input, summary')?.focus({ preventScroll: true });
+  (form.querySelector<HTMLElement>('input') ?? form.querySelector<HTMLElement>('summary'))?.focus({
+    preventScroll: true,
+  });
 }
 
 /**

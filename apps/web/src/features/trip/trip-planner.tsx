@@ -36,7 +36,7 @@ function useTripAnswer(trip: PlannedTrip | null) {
 function TripStop({ stop, mode }: { stop: TripStation; mode: TripResponse['mode'] }) {
   const format = useFormat();
   return (
-    <li className="trip__stop" data-testid="trip-stop" data-station-id={stop.id}>
+    <li className="trip__stop" data-testid="trip-stop" data-station-id={stop.id} data-along-km={stop.alongKm}>
       <strong translate="no">{shownName(stop)}</strong>
       <span>{t('finder.trip.fromStart', { distance: format.distance(stop.alongKm) })}</span>
       <span data-testid="trip-detour">
