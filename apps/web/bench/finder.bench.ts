@@ -1,5 +1,5 @@
 /**
- * Figures for the finder (issue 6), printed, never asserted: /App JavaScript size, nearest-answer-to-render
+ * Figures for the finder, printed, never asserted: /App JavaScript size, nearest-answer-to-render
  * time, per-fix client recompute, and map responsiveness with every real station of India and Italy loaded.
  * Needs the built app (`npm run build`, or WEB_DIST=<folder>): starts scripts/e2e-server.mjs on BENCH_PORT
  * (default 8158), waits for the start-up import, and drives Chromium (CHROMIUM_PATH, default /usr/bin/chromium).
@@ -213,8 +213,8 @@ async function main() {
 }
 
 /**
- * Issue 16: opening /App on a throttled cheap phone (CPU 4×, 500 kbps, 400 ms) with GPS granted, until the
- * first distance is on screen — this build against a baseline build of the code the issue measured, each served
+ * Opening /App on a throttled cheap phone (CPU 4×, 500 kbps, 400 ms) with GPS granted, until the
+ * first distance is on screen — this build against a baseline build (DEFAULT_BASELINE_COMMIT), each served
  * by scripts/e2e-server.mjs on BENCH_PORT (one after the other: the bench uses one port), after its start-up
  * import has settled, cold cache each visit, BENCH_RUNS visits each (median).
  */

@@ -1,8 +1,8 @@
 /**
- * Time from opening /App to the first distance on screen, on a throttled cheap phone (issue 16): Chromium with
+ * Time from opening /App to the first distance on screen, on a throttled cheap phone: Chromium with
  * the CPU 4× slower, 500 kbps down and up and 400 ms latency (CDP), geolocation granted, a cold cache.
- * Measured for this build and for a baseline build of an older commit (BENCH_BASELINE_COMMIT, default the
- * code the issue measured), both served the same way (scripts/e2e-server.mjs), in the same run.
+ * Measured for this build and for a baseline build of an older commit (BENCH_BASELINE_COMMIT, default
+ * DEFAULT_BASELINE_COMMIT), both served the same way (scripts/e2e-server.mjs), in the same run.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from '@playwright/test';
 
-/** The code issue 16 measured (8.8 s to the first distance, 185 kB of JavaScript on /App). */
+/** The baseline build: code from before the first distance stopped waiting for the map (8.8 s to the first distance, 185 kB of JavaScript on /App). */
 export const DEFAULT_BASELINE_COMMIT = '1978b12';
 
 export const PHONE = {

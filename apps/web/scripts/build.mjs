@@ -33,7 +33,7 @@ try {
     );
     process.exitCode = 1;
   }
-  // After prerendering, so that every page's HTML is in the service worker's precache (issue 9).
+  // After prerendering, so that every page's HTML is in the service worker's precache.
   const { precached, pages } = await generateServiceWorker(outDir, written, locales);
   console.log(`service worker: ${precached} files precached, the ${pages} English pages among them`);
 } finally {

@@ -80,7 +80,7 @@ export function robotsTxt(siteUrl) {
  * very top of <head>, with the `run` scripts, so on a slow HTTP/1.1 link (six connections) they are asked for
  * before the app's own files; `preload` modules (and their imports and stylesheets) download in parallel with
  * the entry instead of one after another. /App: GPS starts before React, the first distance is painted by
- * early-nearest before the finder has run, and the finder's code is on its way with React's (issue 16).
+ * early-nearest before the finder has run, and the finder's code is on its way with React's.
  */
 export const ROUTE_EARLY_CODE = {
   '/App': {

@@ -1,5 +1,5 @@
 /**
- * The languages the site is written in (issue 18). English is the default and lives at the unprefixed URLs
+ * The languages the site is written in. English is the default and lives at the unprefixed URLs
  * (`/`, `/App`); every other language has its own prefix (`/hi/`, `/hi/App`). The order is the picker's order.
  */
 export const LOCALES = ['en', 'hi', 'mr', 'gu', 'ta', 'kn', 'bn', 'it'] as const;

@@ -16,7 +16,7 @@ import { StationGrid } from './station-grid';
 /**
  * A stored station as a run plans against it: where it is and what it is called (same-station.ts). The whole
  * row is read only for the stations the run changes (ImportPlan.stationRows), a chunk at a time: 200,000 whole
- * rows and their records held at once were most of a re-import's 1.8 GB (issue 17).
+ * rows and their records held at once were most of a re-import's 1.8 GB.
  */
 export type StoredStation = Pick<
   StationRow,
@@ -44,7 +44,7 @@ type Key = { source: string; sourceId: string };
  * A source record this run writes: its station, whether the source still lists it, and the candidate it comes
  * from. The rest of its row (ImportPlan.sourceRow) — the record's text, its hash, licence, position — is made
  * from the candidate when the row is written, a chunk at a time: 200,000 rows and texts held through a run
- * were a good part of its peak memory (issue 17).
+ * were a good part of its peak memory.
  */
 export interface PlannedSource {
   station_id: string;
@@ -84,7 +84,7 @@ const keyOf = (source: string, sourceId: string) => `${source}\u0000${sourceId}`
 
 /**
  * Values by source and source id, without a joined key text per record: a run of 200,000 records made
- * 200,000 such texts for each map that held them (issue 17). Iterates source by source.
+ * 200,000 such texts for each map that held them. Iterates source by source.
  */
 class BySourceKey<V> {
   private readonly bySource = new Map<string, Map<string, V>>();
@@ -328,7 +328,7 @@ export function planImport(
   return {
     counts,
     // In key order: rows written in the order of the primary key extend the B-tree instead of splitting pages
-    // all over it (ids are hashes), which made writing 200,000 new stations take seconds more (issue 17).
+    // all over it (ids are hashes), which made writing 200,000 new stations take seconds more.
     sourceUpserts: sourceUpserts.sort((a, b) =>
       a.source !== b.source
         ? a.source < b.source

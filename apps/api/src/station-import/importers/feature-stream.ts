@@ -7,7 +7,7 @@ const FEATURES_KEY = /"features"\s*:\s*$/;
 /**
  * Reads the file of a GeoJSON FeatureCollection a megabyte at a time and hands each element of its top-level
  * `features` array, parsed on its own, to `map`: neither the whole text nor the whole parsed tree is ever in
- * memory (a list of 200,000 stations is ~75 MB of text and several hundred MB as one tree, issue 17).
+ * memory (a list of 200,000 stations is ~75 MB of text and several hundred MB as one tree).
  *
  * Returns the mapped features and the rest of the top-level object (its `features` an empty array), or null
  * whenever the file is anything but a well-formed object with exactly one `features` array: an empty array,
