@@ -8,7 +8,8 @@ describe('the configuration table of docs/configuration.md', () => {
 
   it('lists every environment variable the server reads', () => {
     const missing = Object.keys(ENV_SPEC).filter((name) => !doc.includes(`| \`${name}\` |`));
-    expect(missing, 'run `npx tsx apps/api/src/config/env-docs.ts` to update docs/configuration.md').toEqual([]);
+    const fix = 'run `npx tsx apps/api/src/config/env-docs.ts` to update docs/configuration.md';
+    expect(missing, fix).toEqual([]);
   });
 
   it('matches the generated table row for row', () => {
