@@ -10,6 +10,8 @@ export default defineConfig({
       'apps/web',
       // The API files that need a process of their own (apps/api/vitest.config.ts).
       apiFreshProject,
+      // The repository's own scripts (scripts/*.test.mjs), in Node.
+      { test: { name: 'scripts', include: ['scripts/**/*.test.mjs'], environment: 'node' } },
     ],
     // Vitest's default on a 2-core machine is one worker (cores - 1). The API's integration files mostly wait
     // on PostgreSQL, SQLite files and the servers they start, so three files at a time keep both cores busy.

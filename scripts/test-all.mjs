@@ -1,4 +1,5 @@
-// Runs every check and test, then prints one closing line: "N passed, N failed".
+// The one pipeline behind `npm test` and `npm run validate`: runs every check and test, then prints one
+// closing line: "N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -31,7 +32,8 @@ if (!process.env.TEST_DATABASE_URL) {
   );
 }
 
-run('lint', 'node', ['scripts/biome.mjs', 'check', '.'], {}, { check: true });
+// Biome, then the subjects of the branch's commits not yet on main (scripts/commit-subjects.mjs).
+run('lint', 'npm', ['run', 'lint', '--silent'], {}, { check: true });
 run('typecheck', 'npm', ['run', 'typecheck', '--silent'], {}, { check: true });
 // Import directions (dependency-cruiser), one rule file per workspace: see each workspace's `deps:check`.
 run(

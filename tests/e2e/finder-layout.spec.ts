@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { parseColour, waitForStations } from './finder-helpers';
 
-// Issue 16, items 8 (map clusters) and 9 (layout and focus on a phone), at 375 px (mobile) and 1280 px (desktop).
+// Map clusters, and the layout and focus on a phone, at 375 px (mobile) and 1280 px (desktop).
 
 /** Connaught Place, New Delhi: dozens of real stations around, hundreds within a few zoom levels. */
 const DELHI = { latitude: 28.6315, longitude: 77.2167 };

@@ -33,7 +33,7 @@ const RECORD_GPS_CALL = `{
 
 const MAP_CODE = /\/assets\/(finder-map|leaflet-src|use-leaflet-map)-[^/]*\.js$/;
 
-test.describe('issue 16: the first distance does not wait for the map', () => {
+test.describe('the first distance does not wait for the map', () => {
   test('GPS is asked for before the map code is requested, and the distance shows while the map cannot load', async ({
     page,
     context,
@@ -123,7 +123,7 @@ test.describe('issue 16: the first distance does not wait for the map', () => {
   });
 });
 
-test.describe('issue 16: speed from fixes without a speed field', () => {
+test.describe('speed from fixes without a speed field', () => {
   test.setTimeout(90_000);
 
   test('a drive from a standstill-free start never shows "0 km/h" after the first move @desktop', async ({

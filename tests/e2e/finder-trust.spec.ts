@@ -11,7 +11,7 @@ import {
   waitForStations,
 } from './finder-helpers';
 
-/** Issue 16, "a finder a driver can trust": search, place ranking, ahead of me, reports and old prices. */
+/** A finder a driver can trust: search, place ranking, ahead of me, reports and old prices. */
 
 /** Delhi and its neighbours (west, south, east, north), for stations from the running server's API. */
 const DELHI_BOX = [76.9, 28.4, 77.5, 28.85] as const;

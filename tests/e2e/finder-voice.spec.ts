@@ -10,7 +10,7 @@ import {
 } from './finder-helpers';
 
 /**
- * Spoken guidance (issue 18, ADR 0018). These machines' Chromium has no voices, so a recording stand-in for
+ * Spoken guidance (ADR 0018). These machines' Chromium has no voices, so a recording stand-in for
  * speechSynthesis (installed before the page's scripts) lists the voices we choose, late as Chrome does, and
  * records every utterance: its text, language and voice. A simulated drive towards a real Delhi station checks
  * what would be spoken.

@@ -4,7 +4,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { type ApiStation, haversineKm, lerp, stationsInBox, waitForStations } from './finder-helpers';
 
 /**
- * Issue 18: the site in the driver's language. For Hindi, Tamil and Italian: the home page and the finder are
+ * The site in the driver's language. For Hindi, Tamil and Italian: the home page and the finder are
  * prerendered in the language (lang, hreflang), and during a simulated drive the finder's panel reads in that
  * language with no English left — station names, addresses and brands (marked translate="no") excepted.
  */

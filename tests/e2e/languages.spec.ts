@@ -2,7 +2,7 @@ import { LOCALE_NAMES, LOCALES } from '@cng/shared/locales';
 import { expect, type Page, test } from '@playwright/test';
 import { holdBack } from './hold-back';
 
-// Issue 18: the language picker, the remembered choice and the first visit that follows the browser's languages.
+// The language picker, the remembered choice and the first visit that follows the browser's languages.
 
 /** The picker, opening the phone menu first where the header is collapsed. */
 async function openPicker(page: Page) {

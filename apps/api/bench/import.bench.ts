@@ -9,7 +9,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { repoRoot } from '../src/config/env';
 import { migrateToLatest, openDatabase } from '../src/db/database';
-import { importStations } from '../src/station-import/import-stations';
+import { importStations } from '../src/station-import/station-import';
 
 const dir = path.join(repoRoot, '..', 'shared', 'data', 'stations');
 const regions = path.join(repoRoot, '..', 'shared', 'data', 'india_states.geojson');

@@ -1,6 +1,6 @@
 /**
- * Two instances on one PostgreSQL (issue 17: "a report on A reaches B's event stream in 14 ms median, and an
- * import reaches both indexes within 100 ms. Keep that working"). Two real server processes (the bundle
+ * Two instances on one PostgreSQL: how long a report on A takes to reach B's event stream, and an
+ * import to reach both indexes. Two real server processes (the bundle
  * `npm start` runs, built here first) share a fresh
  * schema holding the real stations (the start-up import's offline copies, but for the Greek ones); each rebuilds its index only on
  * NOTIFY (STATIONS_POLL_SEC=0). Prints:

@@ -1,5 +1,5 @@
 /**
- * Scale benchmark (issue 17): a SYNTHETIC list of 200,000 stations (bench/scale/synthetic-stations.ts; set
+ * Scale benchmark: a SYNTHETIC list of 200,000 stations (bench/scale/synthetic-stations.ts; set
  * SCALE_STATIONS for another size) imported into a temporary SQLite file, imported again unchanged, then a
  * real server process started on it. Prints each figure with its ratio to the goal and, where one makes
  * sense, to a baseline from the same run:

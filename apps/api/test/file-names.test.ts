@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const API = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-/** The folders whose files are named in logs, stack traces and reviews of the API (issue 17, ADR 0015). */
+/** The folders whose files are named in logs, stack traces and reviews of the API (ADR 0015). */
 const FOLDERS = ['src', 'test', 'bench', '../../packages/shared/src'].map((f) => path.resolve(API, f));
 
 /** Every TypeScript file under `dir`, but index.ts (a package's entry) and declaration files. */

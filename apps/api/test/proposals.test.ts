@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { NearestResponse, Station } from '@cng/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE_COOKIE } from '../src/plugins/device-id';
-import { importStations } from '../src/station-import/import-stations';
+import { importStations } from '../src/station-import/station-import';
 import { publishAndWaitForRebuild } from './helpers/station-api-app';
 import { createTestApp } from './helpers/test-app';
 import { createTestDb, TEST_DIALECTS } from './helpers/test-db';

@@ -11,7 +11,7 @@ const CENTRES = {
   Ahmedabad: { lat: 23.0225, lon: 72.5714 },
 };
 
-/** Stations a driver can tell apart, on the product's real offline import (issue 15). */
+/** Stations a driver can tell apart, on the product's real offline import. */
 describe('names and operators on the real import', () => {
   let t: Awaited<ReturnType<typeof createTestApp>>;
   beforeAll(async () => {

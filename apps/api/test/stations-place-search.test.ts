@@ -46,7 +46,7 @@ describe.each(TEST_DIALECTS)(
       expect(indiaOnly.every((s) => s.city === null)).toBe(true);
     });
 
-    it("ranks places in the driver's country first: from the browser's country, or from near (issue 16)", async () => {
+    it("ranks places in the driver's country first: from the browser's country, or from near", async () => {
       const label = (r: SearchResponse) => r.places!.slice(0, 4).map((p) => `${p.name}/${p.countryCode}`);
       const plain = (await get('/api/stations/search?q=delhi')).json() as SearchResponse;
       expect(label(plain)[1]).toMatch(/\/US$/);
@@ -71,7 +71,7 @@ describe.each(TEST_DIALECTS)(
       expect(search.results.length).toBeGreaterThan(0);
     });
 
-    it('finds the Mumbai suburb Andheri, which GeoNames’ extract lacks, and the stations around it (issue 16)', async () => {
+    it('finds the Mumbai suburb Andheri, which GeoNames’ extract lacks, and the stations around it', async () => {
       const search = (await get('/api/stations/search?q=Andheri&country=IN')).json() as SearchResponse;
       const place = search.places![0]!;
       // From the countries-states-cities database: no population, Maharashtra as GeoNames codes it (16).

@@ -3,7 +3,7 @@
  * Prints one JSON line: { ms, peakRssMb, counts }. Used by scale.bench.ts.
  */
 import { migrateToLatest, openDatabase } from '../../src/db/database';
-import { importStations } from '../../src/station-import/import-stations';
+import { importStations } from '../../src/station-import/station-import';
 
 const [sqlitePath, input] = process.argv.slice(2) as [string, string];
 let peakRss = 0;

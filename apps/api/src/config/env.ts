@@ -20,7 +20,7 @@ type Parser<T> = (raw: string) => T;
 interface VarSpec<T> {
   default?: T;
   parse: Parser<T>;
-  /** One line for the README's configuration table. */
+  /** One line for the configuration table of docs/configuration.md. */
   doc: string;
 }
 
@@ -52,7 +52,7 @@ const secret =
   };
 
 /**
- * Every environment variable the server reads, with its default. Add new ones here: the README table
+ * Every environment variable the server reads, with its default. Add new ones here: docs/configuration.md's table
  * mirrors this list, and start-up stops with every bad variable named.
  */
 export const ENV_SPEC = {

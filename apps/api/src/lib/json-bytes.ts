@@ -2,7 +2,7 @@
  * One JSON answer put together from pieces — text made for this answer, and UTF-8 bytes kept between answers —
  * and written once into one Buffer. A Buffer is sent as it is: Fastify takes its length and the socket its
  * bytes. A string answer is measured (Buffer.byteLength), flattened and encoded to UTF-8 again on every send,
- * and a list answer made of hundreds of concatenated pieces is all of that at once (ADR 0021, addendum).
+ * and a list answer made of hundreds of concatenated pieces is all of that at once (ADR 0021).
  */
 export class JsonBytes {
   private readonly parts: (string | Uint8Array)[] = [];

@@ -10,7 +10,7 @@ const IMPORT_HEAP_GROWING_PERCENT = 30;
 let depth = 0;
 
 /**
- * Runs `work` with V8's heap growing factor lowered (ADR 0022, addendum 2), then restores V8's own. The factor is
+ * Runs `work` with V8's heap growing factor lowered (ADR 0022), then restores V8's own. The factor is
  * read at every full collection, so it applies from the next one on; nested and concurrent calls share it, and
  * the last to finish restores the default. Only memory is at stake: the collector runs more often, the program
  * does the same.

@@ -49,7 +49,7 @@ export function crossOriginProblem(
 }
 
 /**
- * Writes from a browser are accepted only from the site's own pages (issue 14): a page on another origin
+ * Writes from a browser are accepted only from the site's own pages: a page on another origin
  * could otherwise post reports, proposals or contact messages in its visitors' names, from their networks,
  * past every per-network limit. Checked in onRequest, before the body is read; answered 403 with the JSON
  * error shape. Routes that other origins may call set `config.crossOriginWrites`.

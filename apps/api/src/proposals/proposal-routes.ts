@@ -24,7 +24,7 @@ function cleanText(field: string, value: string | undefined): string | null {
 
 /**
  * POST /api/station-proposals and POST /api/stations/:id/problems: drivers add what is missing and say what is
- * wrong (issue 15, ADR 0014). Anonymous like reports: the signed device cookie, the keyed network, a per-IP
+ * wrong (ADR 0014). Anonymous like reports: the signed device cookie, the keyed network, a per-IP
  * limit. The answer is 201 only after the proposal is stored; it shows on the map once independent drivers
  * agree, or a moderator approves it.
  */

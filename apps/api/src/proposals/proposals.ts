@@ -4,7 +4,7 @@ import { createNetworkHasher } from '../status/status';
 import adminProposalRoutes from './admin-proposal-routes';
 import { proposalRoutes } from './proposal-routes';
 
-/** Drivers add and correct stations; moderators decide (issue 15, ADR 0014). */
+/** Drivers add and correct stations; moderators decide (ADR 0014). */
 export default fp(
   async function proposals(app: FastifyInstance) {
     await app.register(proposalRoutes(createNetworkHasher(app.config.COOKIE_SECRET)));

@@ -6,7 +6,7 @@ import { ConfigError, loadConfig } from '../config/env';
 import { createPostgresChangeFeed } from '../db/change-feed';
 import { migrateToLatest, openDatabase } from '../db/database';
 import { formatCountsTable } from './import-counts';
-import { importStations } from './import-stations';
+import { importStations } from './import-run';
 import { IMPORTERS } from './importers/load-import';
 import { REJECT_REASONS } from './importers/station-record';
 import { BAD_ROW_SHARE, MASS_RETIRE_SHARE } from './mass-retire-guard';

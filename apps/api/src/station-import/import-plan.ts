@@ -16,7 +16,7 @@ import { StationGrid } from './station-grid';
 /**
  * A stored station as a run plans against it: where it is and what it is called (same-station.ts). The whole
  * row is read only for the stations the run changes (ImportPlan.stationRows), a chunk at a time: 200,000 whole
- * rows and their records held at once were most of a re-import's 1.8 GB (issue 17).
+ * rows and their records held at once were most of a re-import's 1.8 GB.
  */
 export type StoredStation = Pick<
   StationRow,
@@ -44,7 +44,7 @@ type Key = { source: string; sourceId: string };
  * A source record this run writes: its station, whether the source still lists it, and the candidate it comes
  * from. The rest of its row (ImportPlan.sourceRow) — the record's text, its hash, licence, position — is made
  * from the candidate when the row is written, a chunk at a time: 200,000 rows and texts held through a run
- * were a good part of its peak memory (issue 17).
+ * were a good part of its peak memory.
  */
 export interface PlannedSource {
   station_id: string;
@@ -84,7 +84,7 @@ const keyOf = (source: string, sourceId: string) => `${source}\u0000${sourceId}`
 
 /**
  * Values by source and source id, without a joined key text per record: a run of 200,000 records made
- * 200,000 such texts for each map that held them (issue 17). Iterates source by source.
+ * 200,000 such texts for each map that held them. Iterates source by source.
  */
 class BySourceKey<V> {
   private readonly bySource = new Map<string, Map<string, V>>();
@@ -154,6 +154,232 @@ export function needsStoredStations(parsed: ParsedImport, sourceRows: StoredSour
 /** A station the same-station rule may compare a new record with, and its id. */
 type Placed = { id: string; view: Comparable };
 
+/** A source entry: a stored record (StoredSource) or one this run writes (PlannedSource). */
+type Entry = StoredSource | PlannedSource;
+const isPlanned = (row: Entry): row is PlannedSource => 'candidate' in row;
+
+/** Where a record is, for its scope. */
+const placeOf = (row: Entry) =>
+  isPlanned(row)
+    ? row.candidate.record
+    : { countryCode: row.country_code ?? '', lon: Number(row.lon), lat: Number(row.lat) };
+
+const planned = (c: Candidate, stationId: string): PlannedSource => ({
+  station_id: stationId,
+  source: c.source,
+  source_id: c.sourceId,
+  present: 1,
+  candidate: c,
+});
+
+/** Source entries in primary-key order. */
+const byKey = (a: PlannedSource, b: PlannedSource) =>
+  a.source !== b.source
+    ? a.source < b.source
+      ? -1
+      : 1
+    : a.source_id < b.source_id
+      ? -1
+      : a.source_id > b.source_id
+        ? 1
+        : 0;
+
+/** What planImport works out while it walks one run's records, and what it changes as it goes. */
+class PlanState {
+  readonly counts: ImportCounts;
+  readonly sourceByKey = new BySourceKey<Entry>();
+  readonly grid = new StationGrid<Placed>();
+  readonly deletes = new Map<string, Key>();
+  readonly retires: Key[] = [];
+  readonly dirty = new Set<string>();
+  /** Every record this run has, known in advance: a record is "not in this run" only if no row carries it. */
+  readonly runKeys = new BySourceKey<true>();
+  /** A row rejected for a fault of its own still names its station: the source lists it, so it is not retired. */
+  readonly rejectedKeys = new BySourceKey<true>();
+  readonly seenUnchanged: Key[] = [];
+  readonly seenStations = new Set<string>();
+  private sourcesByStation: Map<string, Entry[]> | null = null;
+
+  constructor(
+    readonly parsed: ParsedImport,
+    stations: StoredStation[],
+    readonly sourceRows: StoredSource[],
+  ) {
+    this.counts = emptyCounts(parsed);
+    for (const r of sourceRows) this.sourceByKey.set(r.source, r.source_id, r);
+    for (const s of stations) this.grid.add({ id: s.id, view: comparable(s) }, Number(s.lon), Number(s.lat));
+    for (const c of parsed.candidates) this.runKeys.set(c.source, c.sourceId, true);
+    for (const r of parsed.rejected) {
+      if (r.sourceId && !SOURCE_DROPPED_REASONS.has(r.reason))
+        this.rejectedKeys.set(r.source, r.sourceId, true);
+    }
+  }
+
+  /**
+   * The records of each station, made on first use (before the first change): a re-import that changes
+   * nothing never needs them.
+   */
+  sourcesOf(): Map<string, Entry[]> {
+    if (!this.sourcesByStation) {
+      this.sourcesByStation = new Map();
+      for (const r of this.sourceRows) {
+        const list = this.sourcesByStation.get(r.station_id);
+        if (list) list.push(r);
+        else this.sourcesByStation.set(r.station_id, [r]);
+      }
+    }
+    return this.sourcesByStation;
+  }
+
+  put(row: Entry): void {
+    const old = this.sourceByKey.get(row.source, row.source_id);
+    this.sourceByKey.set(row.source, row.source_id, row);
+    if (!isPlanned(row)) this.retires.push({ source: row.source, sourceId: row.source_id });
+    const list = this.sourcesOf().get(row.station_id);
+    if (!list) this.sourcesOf().set(row.station_id, [row]);
+    else if (!old) list.push(row);
+    else
+      this.sourcesOf().set(
+        row.station_id,
+        list.map((r) => (r === old ? row : r)),
+      );
+    this.dirty.add(row.station_id);
+  }
+
+  drop(row: Entry): void {
+    this.sourceByKey.delete(row.source, row.source_id);
+    this.deletes.set(keyOf(row.source, row.source_id), { source: row.source, sourceId: row.source_id });
+    this.sourcesOf().set(
+      row.station_id,
+      (this.sourcesOf().get(row.station_id) ?? []).filter((r) => r !== row),
+    );
+  }
+
+  /**
+   * True when the run is a full import of this record's feed and the record lies inside its scope. A whole
+   * feed's scope covers every record without reading it (a full list of 200,000 records parsed each twice).
+   */
+  coveredByRun(row: Entry): boolean {
+    const scopes = this.parsed.feeds.filter((f) => f.source === row.source);
+    if (!scopes.length) return false;
+    if (scopes.some((scope) => scope.countries === 'all' && !scope.bbox)) return true;
+    const place = placeOf(row);
+    return scopes.some((scope) => inScope(scope, place));
+  }
+
+  /** Plans one record of the run: unchanged, an update of its known record, or a station to join or create. */
+  plan(c: Candidate): void {
+    const known = this.sourceByKey.get(c.source, c.sourceId);
+    if (!known) {
+      this.join(c);
+      return;
+    }
+    this.seenStations.add(known.station_id);
+    if (
+      known.present === 1 &&
+      // A record planned earlier in this run (the same id in two of its files) has no stored hash yet.
+      (isPlanned(known) ? hashOf(JSON.stringify(known.candidate.record)) : known.content_hash) ===
+        hashOf(JSON.stringify(c.record))
+    ) {
+      this.counts.unchanged++;
+      if (!isPlanned(known)) this.seenUnchanged.push({ source: c.source, sourceId: c.sourceId });
+      return;
+    }
+    this.counts.updated++;
+    this.put(planned(c, known.station_id));
+  }
+
+  /**
+   * Joins a record the store does not know to the nearest station the rule accepts, unless that station has a
+   * current record from this same source. A record from this source that a full import (inside its scope) no
+   * longer has is this record's older version (raw rows are keyed by name and position, so an edit changes the
+   * id): it is replaced and the station keeps its id. A record outside what the run covers (a partial Overpass
+   * file without --scope) is current, exactly as for retirement.
+   */
+  private join(c: Candidate): void {
+    let best: { id: string; dM: number; stale: Entry | null } | null = null;
+    for (const station of this.grid.near(c.record.lon, c.record.lat)) {
+      const own =
+        this.sourcesOf()
+          .get(station.id)
+          ?.filter((r) => r.source === c.source) ?? [];
+      if (
+        own.some((r) => this.runKeys.has(r.source, r.source_id) || (r.present === 1 && !this.coveredByRun(r)))
+      )
+        continue;
+      const dM = sameStationDistanceM(c.record, station.view);
+      if (dM !== null && (!best || dM < best.dM)) best = { id: station.id, dM, stale: own[0] ?? null };
+    }
+    let stationId: string;
+    if (best) {
+      stationId = best.id;
+      if (best.stale) {
+        this.counts.updated++;
+        this.drop(best.stale);
+      } else this.counts.merged++;
+    } else {
+      stationId = stationIdFor(c.source, c.sourceId);
+      this.counts.new++;
+      this.grid.add({ id: stationId, view: c.record }, c.record.lon, c.record.lat);
+    }
+    this.seenStations.add(stationId);
+    this.put(planned(c, stationId));
+  }
+
+  /**
+   * A full import of a feed retires, inside its scope, every record it no longer has; a run past the limits of
+   * mass-retire-guard.ts throws unless `allowMassRetire`.
+   */
+  retireMissing(allowMassRetire: boolean | undefined): void {
+    // What each source listed before this run, inside its scope: the share to retire is of that, not of a
+    // total this run's new records would swell.
+    const covered = new Map<string, number>();
+    for (const row of this.sourceRows) {
+      if (row.present === 1 && this.coveredByRun(row))
+        covered.set(row.source, (covered.get(row.source) ?? 0) + 1);
+    }
+    const retired = new Map<string, number>();
+    for (const row of [...this.sourceByKey.values()]) {
+      if (row.present !== 1 || !this.coveredByRun(row)) continue;
+      if (this.runKeys.has(row.source, row.source_id) || this.rejectedKeys.has(row.source, row.source_id))
+        continue;
+      retired.set(row.source, (retired.get(row.source) ?? 0) + 1);
+      this.put({ ...row, present: 0 });
+    }
+    const refusal = massRetireReasons(this.parsed, covered, retired);
+    if (refusal.length && !allowMassRetire) throw new MassRetireRefused(refusal);
+  }
+
+  /** The rows to write. */
+  toPlan(now: string): ImportPlan {
+    const sourceUpserts: PlannedSource[] = [];
+    for (const row of this.sourceByKey.values()) if (isPlanned(row)) sourceUpserts.push(row);
+    const sources = this.sourcesOf();
+    return {
+      counts: this.counts,
+      // In key order: rows written in the order of the primary key extend the B-tree instead of splitting pages
+      // all over it (ids are hashes), which made writing 200,000 new stations take seconds more.
+      sourceUpserts: sourceUpserts.sort(byKey),
+      sourceRow: sourceRowOf(now),
+      sourceDeletes: [...this.deletes.values()],
+      sourceRetires: this.retires,
+      seenUnchanged: this.seenUnchanged,
+      seenStations: this.seenStations,
+      dirty: [...this.dirty].sort(),
+      // Only what rebuilding the changed stations needs outlives the plan: the maps of every record, the grid
+      // and the stored rows are garbage before the first row is written.
+      // (When every station is changed, as in a first import, the records of each are already that map.)
+      stationRows: stationRowsOf(
+        this.dirty.size === sources.size
+          ? sources
+          : new Map([...this.dirty].map((id) => [id, sources.get(id) ?? []])),
+        this.counts,
+        now,
+      ),
+    };
+  }
+}
+
 /**
  * Plans one import run in memory against the whole stored state: which source records are new, changed,
  * unchanged or gone, which station each joins (the same-station rule), and which stations change.
@@ -172,191 +398,15 @@ export function planImport(
   } = {},
 ): ImportPlan {
   const { onProgress } = options;
-  const counts = emptyCounts(parsed);
-  // A source entry is a stored record (StoredSource) or one this run writes (PlannedSource).
-  type Entry = StoredSource | PlannedSource;
-  const isPlanned = (row: Entry): row is PlannedSource => 'candidate' in row;
-  const sourceByKey = new BySourceKey<Entry>();
-  for (const r of sourceRows) sourceByKey.set(r.source, r.source_id, r);
-  // The records of each station, made on first use (before the first change): a re-import that changes
-  // nothing never needs them.
-  let sourcesByStation: Map<string, Entry[]> | null = null;
-  const sourcesOf = () => {
-    if (!sourcesByStation) {
-      sourcesByStation = new Map();
-      for (const r of sourceRows) {
-        const list = sourcesByStation.get(r.station_id);
-        if (list) list.push(r);
-        else sourcesByStation.set(r.station_id, [r]);
-      }
-    }
-    return sourcesByStation;
-  };
-  const grid = new StationGrid<Placed>();
-  for (const s of stations) grid.add({ id: s.id, view: comparable(s) }, Number(s.lon), Number(s.lat));
-  const deletes = new Map<string, Key>();
-  const retires: Key[] = [];
-  const dirty = new Set<string>();
-  // Every record this run has, known in advance: a record is "not in this run" only if no row carries it.
-  const runKeys = new BySourceKey<true>();
-  for (const c of parsed.candidates) runKeys.set(c.source, c.sourceId, true);
-  // A row rejected for a fault of its own still names its station: the source lists it, so it is not retired.
-  const rejectedKeys = new BySourceKey<true>();
-  for (const r of parsed.rejected) {
-    if (r.sourceId && !SOURCE_DROPPED_REASONS.has(r.reason)) rejectedKeys.set(r.source, r.sourceId, true);
-  }
-  const seenUnchanged: Key[] = [];
-  const seenStations = new Set<string>();
-  const put = (row: Entry) => {
-    const old = sourceByKey.get(row.source, row.source_id);
-    sourceByKey.set(row.source, row.source_id, row);
-    if (!isPlanned(row)) retires.push({ source: row.source, sourceId: row.source_id });
-    const list = sourcesOf().get(row.station_id);
-    if (!list) sourcesOf().set(row.station_id, [row]);
-    else if (!old) list.push(row);
-    else
-      sourcesOf().set(
-        row.station_id,
-        list.map((r) => (r === old ? row : r)),
-      );
-    dirty.add(row.station_id);
-  };
-  const drop = (row: Entry) => {
-    sourceByKey.delete(row.source, row.source_id);
-    deletes.set(keyOf(row.source, row.source_id), { source: row.source, sourceId: row.source_id });
-    sourcesOf().set(
-      row.station_id,
-      (sourcesOf().get(row.station_id) ?? []).filter((r) => r !== row),
-    );
-  };
-  /** Where a record is, for its scope. */
-  const placeOf = (row: Entry) =>
-    isPlanned(row)
-      ? row.candidate.record
-      : { countryCode: row.country_code ?? '', lon: Number(row.lon), lat: Number(row.lat) };
-  const planned = (c: Candidate, stationId: string): PlannedSource => ({
-    station_id: stationId,
-    source: c.source,
-    source_id: c.sourceId,
-    present: 1,
-    candidate: c,
-  });
-
-  /**
-   * True when the run is a full import of this record's feed and the record lies inside its scope. A whole
-   * feed's scope covers every record without reading it (a full list of 200,000 records parsed each twice).
-   */
-  const coveredByRun = (row: Entry) => {
-    const scopes = parsed.feeds.filter((f) => f.source === row.source);
-    if (!scopes.length) return false;
-    if (scopes.some((scope) => scope.countries === 'all' && !scope.bbox)) return true;
-    const place = placeOf(row);
-    return scopes.some((scope) => inScope(scope, place));
-  };
-
+  const state = new PlanState(parsed, stations, sourceRows);
   parsed.candidates.forEach((c, i) => {
     if (i % 500 === 0) onProgress?.(i, parsed.candidates.length);
-    const known = sourceByKey.get(c.source, c.sourceId);
-    if (known) {
-      seenStations.add(known.station_id);
-      if (
-        known.present === 1 &&
-        // A record planned earlier in this run (the same id in two of its files) has no stored hash yet.
-        (isPlanned(known) ? hashOf(JSON.stringify(known.candidate.record)) : known.content_hash) ===
-          hashOf(JSON.stringify(c.record))
-      ) {
-        counts.unchanged++;
-        if (!isPlanned(known)) seenUnchanged.push({ source: c.source, sourceId: c.sourceId });
-        return;
-      }
-      counts.updated++;
-      put(planned(c, known.station_id));
-      return;
-    }
-    // Join the nearest station the rule accepts, unless it has a current record from this same source. A
-    // record from this source that a full import (inside its scope) no longer has is this record's older
-    // version (raw rows are keyed by name and position, so an edit changes the id): it is replaced and the
-    // station keeps its id. A record outside what the run covers (a partial Overpass file without --scope)
-    // is current, exactly as for retirement below.
-    let best: { id: string; dM: number; stale: Entry | null } | null = null;
-    for (const station of grid.near(c.record.lon, c.record.lat)) {
-      const own =
-        sourcesOf()
-          .get(station.id)
-          ?.filter((r) => r.source === c.source) ?? [];
-      if (own.some((r) => runKeys.has(r.source, r.source_id) || (r.present === 1 && !coveredByRun(r))))
-        continue;
-      const dM = sameStationDistanceM(c.record, station.view);
-      if (dM !== null && (!best || dM < best.dM)) best = { id: station.id, dM, stale: own[0] ?? null };
-    }
-    let stationId: string;
-    if (best) {
-      stationId = best.id;
-      if (best.stale) {
-        counts.updated++;
-        drop(best.stale);
-      } else counts.merged++;
-    } else {
-      stationId = stationIdFor(c.source, c.sourceId);
-      counts.new++;
-      grid.add({ id: stationId, view: c.record }, c.record.lon, c.record.lat);
-    }
-    seenStations.add(stationId);
-    put(planned(c, stationId));
+    state.plan(c);
   });
   onProgress?.(parsed.candidates.length, parsed.candidates.length);
-
-  // A full import of a feed retires, inside its scope, every record it no longer has.
-  // What each source listed before this run, inside its scope: the share to retire is of that, not of a
-  // total this run's new records would swell.
-  const covered = new Map<string, number>();
-  for (const row of sourceRows) {
-    if (row.present === 1 && coveredByRun(row)) covered.set(row.source, (covered.get(row.source) ?? 0) + 1);
-  }
-  const retired = new Map<string, number>();
-  for (const row of [...sourceByKey.values()]) {
-    if (row.present !== 1 || !coveredByRun(row)) continue;
-    if (runKeys.has(row.source, row.source_id) || rejectedKeys.has(row.source, row.source_id)) continue;
-    retired.set(row.source, (retired.get(row.source) ?? 0) + 1);
-    put({ ...row, present: 0 });
-  }
-  const refusal = massRetireReasons(parsed, covered, retired);
-  if (refusal.length && !options.allowMassRetire) throw new MassRetireRefused(refusal);
-
-  const sourceUpserts: PlannedSource[] = [];
-  for (const row of sourceByKey.values()) if (isPlanned(row)) sourceUpserts.push(row);
-  return {
-    counts,
-    // In key order: rows written in the order of the primary key extend the B-tree instead of splitting pages
-    // all over it (ids are hashes), which made writing 200,000 new stations take seconds more (issue 17).
-    sourceUpserts: sourceUpserts.sort((a, b) =>
-      a.source !== b.source
-        ? a.source < b.source
-          ? -1
-          : 1
-        : a.source_id < b.source_id
-          ? -1
-          : a.source_id > b.source_id
-            ? 1
-            : 0,
-    ),
-    sourceRow: sourceRowOf(now),
-    sourceDeletes: [...deletes.values()],
-    sourceRetires: retires,
-    seenUnchanged,
-    seenStations,
-    dirty: [...dirty].sort(),
-    // Only what rebuilding the changed stations needs outlives the plan: the maps of every record, the grid
-    // and the stored rows are garbage before the first row is written.
-    // (When every station is changed, as in a first import, the records of each are already that map.)
-    stationRows: stationRowsOf(
-      dirty.size === sourcesOf().size
-        ? sourcesOf()
-        : new Map([...dirty].map((id) => [id, sourcesOf().get(id) ?? []])),
-      counts,
-      now,
-    ),
-  };
+  state.retireMissing(options.allowMassRetire);
+  // Retiring is the last change: the plan's rows are made from the state it leaves.
+  return state.toPlan(now);
 }
 
 /** ImportPlan.sourceRow: the record's text is the text the hash of a known record was compared with. */

@@ -89,7 +89,7 @@ export async function countStations(db: Db): Promise<number> {
 /**
  * The SQL of an upsert of `count` rows of `columns` into `table`, built by Kysely once per shape and dialect
  * and kept: building the query of 500 rows of 36 columns anew for every chunk was seconds of an import of
- * 200,000 stations (issue 17), and the same text lets the SQLite statement cache (db/database.ts) reuse it.
+ * 200,000 stations, and the same text lets the SQLite statement cache (db/database.ts) reuse it.
  */
 const upsertSqlCache = new Map<string, string>();
 function upsertSql(
@@ -207,10 +207,10 @@ export async function markSourceRecordsAbsent(
 /**
  * Moves "last seen" of the active stations a run saw to `now`. `+active` keeps SQLite on the primary key:
  * with a plain `active = 1` it chose stations_active_idx, which every active station matches, so each batch
- * of 500 ids scanned the whole table (60 of a 112 s import of 200,000 stations, issue 17). Unary plus is the
+ * of 500 ids scanned the whole table (60 of a 112 s import of 200,000 stations). Unary plus is the
  * same test in PostgreSQL. The ids are sorted first: rows are stored in id order (they are written in it), so
  * each batch updates neighbouring pages; in the order of the input file every batch touched pages all over
- * the table, and a re-import of 200,000 stations spent 7 s here (issue 17).
+ * the table, and a re-import of 200,000 stations spent 7 s here.
  */
 export async function markStationsSeen(trx: Transaction<Database>, stationIds: string[], now: string) {
   for (const chunk of chunks([...stationIds].sort())) {

@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
+import { withLeanHeap } from '../lib/lean-heap';
 import { placeFileBuilt } from '../stations/stations';
 import { countsChangedData, type ImportCounts } from './import-counts';
 import { type ImportPlan, needsStoredStations, planImport, scopesNeedCountry } from './import-plan';
@@ -18,6 +19,7 @@ import {
   readStoredChunk,
   upsertRows,
 } from './import-repository';
+import { type LoadOptions, loadImport } from './importers/load-import';
 import type { ParsedImport, Rejection } from './importers/station-record';
 
 export interface ImportOptions {
@@ -101,6 +103,38 @@ async function planRun(
     onProgress: (d, t) => options.onProgress?.('plan', d, t),
     allowMassRetire: options.allowMassRetire,
   });
+}
+
+/**
+ * Reads, validates and imports the inputs of one importer as one run. A bad input fails the run before any
+ * write; the failure is recorded in import_runs and rethrown with a message that names the input. Runs with
+ * the heap kept close to what is live (withLeanHeap).
+ */
+export function importStations(
+  db: Db,
+  importer: string,
+  inputs: string[],
+  options: ImportOptions & { load?: LoadOptions; onLoaded?: (read: number) => void } = {},
+): Promise<ImportResult> {
+  return withLeanHeap(() => readAndImport(db, importer, inputs, options));
+}
+
+async function readAndImport(
+  db: Db,
+  importer: string,
+  inputs: string[],
+  options: ImportOptions & { load?: LoadOptions; onLoaded?: (read: number) => void },
+): Promise<ImportResult> {
+  const startedAt = new Date().toISOString();
+  let parsed: Awaited<ReturnType<typeof loadImport>>;
+  try {
+    parsed = await loadImport(importer, inputs, options.load);
+  } catch (err) {
+    await recordFailedRun(db, importer, inputs, err as Error, startedAt, options.dryRun ?? false);
+    throw err;
+  }
+  options.onLoaded?.(parsed.read);
+  return await runImport(db, parsed, options);
 }
 
 /**

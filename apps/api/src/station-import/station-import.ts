@@ -1,7 +1,8 @@
-// The station-import slice's public entry: what the server and the proposals slice use of the import engine
-// (importers, plan, run, merge and the CLI stay inside; ADR 0015).
+// The station-import slice's one entry: what the server, the proposals slice, the tests and the benches use of
+// the import engine (importers, plan, run, merge and the CLI stay inside; ADR 0015). importStations reads and
+// imports files; runImport imports a run already parsed; runStartupImport fills an empty database at start.
 
-export { runImport } from './import-run';
+export { importStations, runImport } from './import-run';
 export { loadRegionLookup, type RegionLookup } from './importers/region-lookup';
 export { isRejection, type RawRow, validateRow } from './importers/validate-row';
 export { runStartupImport } from './startup-import';

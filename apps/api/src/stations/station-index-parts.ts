@@ -44,7 +44,7 @@ const TEXT_BLOCK = 8 * 2 ** 20;
 /**
  * Takes the stations of a StationIndex one at a time, in position order, keeping of each only what the index
  * holds: a station streamed from the database becomes garbage at once instead of living until the build
- * ends, which at 200,000 stations was most of the garbage collector's work during a start (issue 17). Packed
+ * ends, which at 200,000 stations was most of the garbage collector's work during a start. Packed
  * rows are kept as UTF-8 bytes, outside the JavaScript heap.
  */
 export class StationIndexBuilder {

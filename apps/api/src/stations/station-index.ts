@@ -10,7 +10,7 @@ import { StationSearch } from './station-search';
  * Everything the station API answers from, built in one go from the active stations and never mutated:
  * a rebuild makes a new StationIndex and swaps the reference, so a request sees one consistent snapshot.
  *
- * Compact for 200,000 stations (issue 17): coordinates in typed arrays, the searched fields in a compact
+ * Compact for 200,000 stations: coordinates in typed arrays, the searched fields in a compact
  * search index, and each station as the one JSON text the database made (StationIndexRow.data). A Station
  * object is made only when one is shown (`station(i)`), and its JSON once per snapshot (`stationJsonHead`),
  * which then replaces the packed text. Opening hours are compiled on first use.

@@ -4,7 +4,7 @@ import { realStations } from '../../test/helpers/real-stations';
 import { foldText, MIN_LOOSE_TERM_LENGTH, queryTerms, StationSearch, WORD_SEPARATOR } from './station-search';
 
 /**
- * The MiniSearch configuration StationSearch replaced (issue 17), with one change since: station text is split
+ * The MiniSearch configuration StationSearch replaced, with one change since: station text is split
  * into words where queries are split (WORD_SEPARATOR), not at MiniSearch's spaces and punctuation only.
  */
 function miniSearchOf(stations: ReturnType<typeof realStations>) {

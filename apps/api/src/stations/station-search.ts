@@ -85,7 +85,7 @@ export function searchBuffers(parts: SearchParts): ArrayBuffer[] {
 /**
  * Takes the stations of a StationSearch one at a time, in position order, and keeps only what the search
  * needs of them (term ids and counts in typed arrays, the distinct terms), so a caller streaming 200,000
- * stations from the database never holds their texts (issue 17).
+ * stations from the database never holds their texts.
  */
 export class StationSearchBuilder {
   size = 0;
@@ -222,7 +222,7 @@ export class StationSearchBuilder {
  * MiniSearch configuration it replaces (BM25+ per field, boosts name 2, city 1.5, brand 1.2; prefix matches
  * from 3 letters weighted 0.375, one typo per ~5 letters weighted 0.45; OR of the words, times the number of
  * words matched), but keeps its postings in typed arrays, built in one counting sort: at 200,000 stations
- * MiniSearch took ~10 s and ~300 MB to build, this a small part of both (issue 17).
+ * MiniSearch took ~10 s and ~300 MB to build, this a small part of both.
  */
 export class StationSearch {
   private readonly size: number;

@@ -30,7 +30,7 @@ const SSE_MAX_QUEUED_EVENTS = 250;
 const RECOMPUTE_EVERY_MS = 60_000;
 
 /**
- * Live station status (issue 7, ADR 0009): the status cache behind `app.statusProvider`, the report,
+ * Live station status (ADR 0009): the status cache behind `app.statusProvider`, the report,
  * official-status, timeline and status-list routes, and the event stream. Every instance keeps its own
  * cache and streams, refreshed from the database on each 'status-changed' event (LISTEN/NOTIFY on
  * PostgreSQL), reloaded on a 'resync', and recomputed every minute for changes the clock makes.

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { Config } from '../../src/config/env';
 import type { Db } from '../../src/db/database';
 import { defaultSources } from '../../src/station-import/default-sources';
-import { importStations } from '../../src/station-import/import-stations';
+import { importStations } from '../../src/station-import/station-import';
 
 /**
  * Imports the stations the way the product's start-up import does when offline: every default source with

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { distanceKm } from '@cng/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/database';
-import { importStations } from '../../src/station-import/import-stations';
+import { importStations } from '../../src/station-import/station-import';
 import { loadActiveStations, loadStation } from '../../src/stations/station-repository';
 import { createTestDb, TEST_DIALECTS, type TestDb } from '../helpers/test-db';
 import { INDIA_MAIN, INDIA_RAW_DIR, INDIA_STATES, MIMIT_PRICES, MIMIT_STATIONS } from './real-data';

@@ -1,7 +1,7 @@
 import { distanceKm } from '@cng/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importStations } from '../../src/station-import/import-stations';
 import { loadImport } from '../../src/station-import/importers/load-import';
+import { importStations } from '../../src/station-import/station-import';
 import { createTestDb, TEST_DIALECTS, type TestDb } from '../helpers/test-db';
 import { startLoopbackServer } from './loopback-server';
 import { byReason, HPOIL_FILE, INDIA_MAIN, INDIA_STATES, MGL_FILE } from './real-data';

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { importStations } from '../../src/station-import/import-stations';
 import { loadImport } from '../../src/station-import/importers/load-import';
+import { importStations } from '../../src/station-import/station-import';
 import { loadActiveStations } from '../../src/stations/station-repository';
 import { createTestDb, TEST_DIALECTS, type TestDb } from '../helpers/test-db';
 

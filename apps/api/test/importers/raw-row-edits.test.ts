@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { distanceKm } from '@cng/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { importStations } from '../../src/station-import/import-stations';
+import { importStations } from '../../src/station-import/station-import';
 import { loadActiveStations } from '../../src/stations/station-repository';
 import { createTestDb, TEST_DIALECTS, type TestDb } from '../helpers/test-db';
 import { INDIA_MAIN, INDIA_RAW_DIR, readText } from './real-data';

@@ -5,7 +5,7 @@ import { createTestApp } from '../helpers/test-app';
 import { createTestDb, TEST_DIALECTS } from '../helpers/test-db';
 import { northOf, seedStations } from './seed-stations';
 
-/** Counts the SELECTs that read the stations tables (issue 17: one report read its position three times). */
+/** Counts the SELECTs that read the stations tables (a report reads its station from the in-memory index). */
 class StationReads implements KyselyPlugin {
   count = 0;
   transformQuery({ node }: { node: RootOperationNode }): RootOperationNode {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Fields the AFDC gives that the station model had no place for (issue 15): CNG dispensers, renewable gas,
+ * Fields the AFDC gives that the station model had no place for: CNG dispensers, renewable gas,
  * the hours and access in words ("Access Days Time"), and the date the source last confirmed the station.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -241,7 +241,7 @@ function duplicateKey(c: Candidate): string {
  * Validates rows of one source in order and rejects exact duplicates: a repeated source id, or a row equal
  * to an earlier one in every field that describes the station (duplicateKey). A row is remembered by the
  * SHA-1 of its duplicateKey and the index of its candidate, not by the key's text: 200,000 texts of ~400
- * characters were ~100 MB of a large import's peak (issue 17).
+ * characters were ~100 MB of a large import's peak.
  */
 export function validateRows(
   rows: Iterable<RawRow>,
