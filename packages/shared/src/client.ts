@@ -2,7 +2,6 @@
 // types of the API's answers, but none of the TypeBox schemas, whose builder would otherwise ride along in the
 // browser's bundles (module-level schema calls are not tree-shaken). The API imports '@cng/shared'.
 export * from './companies';
-export type * from './coverage-api';
 export * from './contact-limits';
 export type * from './coverage-api';
 export type * from './errors';

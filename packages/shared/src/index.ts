@@ -1,5 +1,4 @@
 export * from './companies';
-export * from './coverage-api';
 export * from './contact-limits';
 export * from './coverage-api';
 export * from './errors';
