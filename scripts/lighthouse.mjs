@@ -21,6 +21,7 @@ const ALL_ROUTES = [
   '/terms-and-conditions',
   '/privacy-policy',
   '/cancellation-and-refund-policy',
+  '/coverage',
 ];
 // `npm run lighthouse -- /about /pricing` audits only those routes.
 const ROUTES = process.argv.slice(2).length ? process.argv.slice(2) : ALL_ROUTES;

@@ -97,3 +97,22 @@ test('without a routing server a trip follows the straight line and says so @des
   await expect(trip.getByTestId('trip-mode')).toContainText('as the crow flies, not by road');
   await expect(trip.getByTestId('trip-stop').first().getByTestId('trip-detour')).toHaveText(/ off the line$/);
 });
+
+test('the coverage page lists every area with its level, and loads the map there only @mobile', async ({
+  page,
+  request,
+}) => {
+  await waitForStations(request);
+  const html = await (await request.get('/coverage')).text();
+  expect(html).toContain('How complete is our station list?');
+  await page.goto('/coverage');
+  const table = page.getByTestId('coverage-table');
+  await expect(table.locator('tr[data-area="Chennai"]')).toHaveAttribute('data-level', /^(thin|none)$/);
+  await expect(table.locator('tr[data-area="Chennai"]')).toContainText('Torrent Gas');
+  await expect(table.locator('tr[data-area="Mumbai"]')).toHaveAttribute('data-level', 'good');
+  await expect(table.locator('tr[data-area="Italy"]')).toHaveAttribute('data-level', 'good');
+  await expect(page.getByTestId('coverage-map')).toBeVisible();
+  await page.goto('/hi/coverage');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('हमारी स्टेशन सूची कितनी पूरी है?');
+  await expect(page.getByTestId('coverage-table')).toContainText('राज्य');
+});

@@ -13,6 +13,7 @@ export const CONTENT_ROUTES = [
   '/privacy-policy',
   '/pricing',
   '/cancellation-and-refund-policy',
+  '/coverage',
 ] as const;
 export type ContentRoute = (typeof CONTENT_ROUTES)[number];
 

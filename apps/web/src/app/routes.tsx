@@ -74,6 +74,15 @@ export const pageRoutes: AppRoute[] = [
     Component: lazyPage(() => import('../features/pricing/pricing-page')),
   },
   {
+    path: '/coverage',
+    handle: {
+      title: 'common.page.coverage.title',
+      description: 'common.page.coverage.description',
+      messages: ['coverage'],
+    },
+    Component: lazyPage(() => import('../features/coverage/coverage-page')),
+  },
+  {
     path: '/terms-and-conditions',
     handle: {
       title: 'common.page.terms.title',

@@ -2,6 +2,7 @@ import type about from './messages/about/en.json';
 import type app from './messages/app/en.json';
 import type common from './messages/common/en.json';
 import type contact from './messages/contact/en.json';
+import type coverage from './messages/coverage/en.json';
 import type finder from './messages/finder/en.json';
 import type home from './messages/home/en.json';
 import type policies from './messages/policies/en.json';
@@ -25,6 +26,7 @@ export const NAMESPACES = [
   'finder',
   'report',
   'voice',
+  'coverage',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -38,4 +40,5 @@ export type MessageId =
   | keyof typeof policies
   | keyof typeof finder
   | keyof typeof report
-  | keyof typeof voice;
+  | keyof typeof voice
+  | keyof typeof coverage;

@@ -1,9 +1,14 @@
 import type { Coverage } from '@cng/shared/client';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render as renderIn, screen } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { activateLocale, loadMessages } from '../../i18n/i18n';
 import { CoverageNotice } from './coverage-notice';
 import { officialDate } from './coverage-words';
+
+/** The notice links to the coverage page: it renders inside a router, as on /App. */
+const render = (ui: ReactElement) => renderIn(ui, { wrapper: MemoryRouter });
 
 // The coverage the API gives for central Hyderabad: the figures are shared/data/coverage's (two known stations
 // against the 83 of the Lok Sabha answer of July 2025; Bhagyanagar Gas and Megha Gas hold the areas).

@@ -1,5 +1,6 @@
 import type { Coverage } from '@cng/shared/client';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { intlLocale, t } from '../../i18n/i18n';
 import { tRich } from '../../i18n/rich';
 import { unitFormat } from '../../lib/format';
@@ -62,9 +63,14 @@ export function CoverageNotice({ coverage, onAddStation }: { coverage: Coverage;
         {t('finder.coverage.closer')}
       </p>
       {coverage.area?.official && <p className="coverage-notice__note">{t('finder.coverage.lowerBound')}</p>}
-      <button type="button" className="button coverage-notice__add" onClick={onAddStation}>
-        {t('finder.coverage.add')}
-      </button>
+      <p className="coverage-notice__actions">
+        <button type="button" className="button coverage-notice__add" onClick={onAddStation}>
+          {t('finder.coverage.add')}
+        </button>{' '}
+        <Link to="/coverage" className="coverage-notice__more">
+          {t('finder.coverage.more')}
+        </Link>
+      </p>
     </div>
   );
 }

@@ -1,5 +1,13 @@
-import type { Coverage } from '@cng/shared/client';
-import { intlLocale } from '../../i18n/i18n';
+import type { Coverage, CoverageLevel } from '@cng/shared/client';
+import { intlLocale, type MessageId } from '../../i18n/i18n';
+
+/** The words of each level, for the coverage page's table and map. */
+export const LEVEL_WORDS: Record<CoverageLevel, MessageId> = {
+  good: 'coverage.level.good',
+  partial: 'coverage.level.partial',
+  thin: 'coverage.level.thin',
+  none: 'coverage.level.none',
+};
 
 /** True where our list is too incomplete to call its nearest station "the nearest" (ADR 0030). */
 export const isIncomplete = (coverage: Coverage | null | undefined): boolean =>
@@ -33,7 +41,7 @@ export function officialDate(asOf: string): string {
 }
 
 /** The names of the companies that sell CNG here, joined as the language joins a list. */
-export function supplierNames(coverage: Coverage): string {
+export function supplierNames(coverage: Pick<Coverage, 'suppliers'>): string {
   const names = coverage.suppliers.map((s) => s.name);
   return new Intl.ListFormat(intlLocale(), { type: 'conjunction' }).format(names);
 }
