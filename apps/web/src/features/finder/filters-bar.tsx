@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { t } from '../../i18n/i18n';
 import type { FinderFilters } from './finder-filters';
 
@@ -7,7 +7,7 @@ import type { FinderFilters } from './finder-filters';
  * false (no listed station publishes opening hours) disables "Open now" and says why, instead of letting it
  * empty the list; the driver's choice stays remembered for places where it applies.
  */
-export function FiltersBar({
+export const FiltersBar = memo(function FiltersBar({
   filters,
   brands,
   hoursKnown,
@@ -77,4 +77,4 @@ export function FiltersBar({
       )}
     </fieldset>
   );
-}
+});

@@ -1,4 +1,16 @@
-import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import {
+  lazy,
+  memo,
+  Suspense,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import type { LonLat } from '../../components/map/lat-lng';
 import { intlLocale, t } from '../../i18n/i18n';
 import { formatInteger } from '../../lib/formatters';
 import { prefersReducedMotion } from '../../lib/scroll-to-top';
@@ -196,10 +208,8 @@ function FinderSide({
   const mapStations = useDeferredValue(stations);
   const mapSelected = useDeferredValue(selected);
   const mapPosition = useDeferredValue(position);
-  const brands = useMemo(
-    () => [...new Set(stations.flatMap((s) => [s.brand, s.operator]).filter((b): b is string => !!b))].sort(),
-    [stations],
-  );
+  const brands = useBrands(stations);
+  const getPosition = usePositionGetter(position);
   const answered = selected !== null || f.nearest.version > 0 || f.nearest.error !== null;
   const mapWanted = useMapWanted(answered, noGps || f.positionKind === 'manual');
   const route = useStore(tripStore, (s) => s.trip?.answer?.geometry.coordinates ?? null);
@@ -227,7 +237,7 @@ function FinderSide({
         </Suspense>
       </MapBoundary>
       <FiltersBar filters={f.filters} brands={brands} hoursKnown={f.hoursKnown} onChange={f.setFilters} />
-      <TripPlanner position={position} />
+      <TripPlanner hasPosition={position !== null} getPosition={getPosition} />
       <AddStationForm
         position={position}
         positionLabel={t(
@@ -240,24 +250,55 @@ function FinderSide({
 }
 
 /** Place and station search: picking a station selects it, picking a place moves the finder there. */
-function FinderSearch({ f }: { f: FinderState }) {
-  const { location, position, gps } = f;
+const FinderSearch = memo(function FinderSearch({
+  hasGps,
+  getPosition,
+  setManual,
+  select,
+}: {
+  hasGps: boolean;
+  getPosition: () => LonLat | null;
+  setManual: FinderState['location']['setManual'];
+  select: FinderState['select'];
+}) {
   return (
     <PlaceSearch
-      near={position}
+      getNear={getPosition}
       onPickStation={(hit) => {
         // With GPS on, picking a station selects it and keeps the live distance and direction from the
         // driver; without GPS, the finder moves to the station.
-        if (!gps) location.setManual(hit.lon, hit.lat, [hit.name, hit.city].filter(Boolean).join(', '));
-        f.select(hit);
+        if (!hasGps) setManual(hit.lon, hit.lat, [hit.name, hit.city].filter(Boolean).join(', '));
+        select(hit);
       }}
       onPickPlace={(place) => {
-        location.setManual(place.lon, place.lat, `${place.name}, ${place.countryCode}`);
+        setManual(place.lon, place.lat, `${place.name}, ${place.countryCode}`);
         // Around a place, the panel follows the nearest station.
-        f.select(null);
+        select(null);
       }}
     />
   );
+});
+
+/**
+ * The latest position, for what reads it only when the driver acts (a search, a trip): those parts then do not
+ * render again on every GPS fix.
+ */
+function usePositionGetter(position: LonLat | null): () => LonLat | null {
+  const latest = useRef(position);
+  useLayoutEffect(() => {
+    latest.current = position;
+  });
+  return useCallback(() => latest.current, []);
+}
+
+/** The brands and operators of the listed stations, sorted: the same array while they stay the same. */
+function useBrands(stations: FinderState['stations']): string[] {
+  const names = [
+    ...new Set(stations.flatMap((s) => [s.brand, s.operator]).filter((b): b is string => !!b)),
+  ].sort();
+  const key = names.join('\u0000');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the names.
+  return useMemo(() => names, [key]);
 }
 
 /** Figure for the bench script: time from the nearest answer to the list and panel on screen. */
@@ -288,6 +329,7 @@ export default function Finder() {
     manual: f.positionKind === 'manual',
   });
   const [detailsId, setDetailsId] = useState<string | null>(null);
+  const getPosition = usePositionGetter(position);
   useRenderMark(nearest.version);
   const known =
     stations.find((s) => s.id === detailsId) ??
@@ -307,7 +349,12 @@ export default function Finder() {
         <h1 className="finder__title">{t('finder.title')}</h1>
         {/* One place for search, before and after the first fix: above the banner, whose height changes
             with the location state, so a fix never moves the box. */}
-        <FinderSearch f={f} />
+        <FinderSearch
+          hasGps={gps !== null}
+          getPosition={getPosition}
+          setManual={location.setManual}
+          select={f.select}
+        />
         <LocationBanner state={location.state} onStart={location.start} />
       </div>
       <div className="container finder__body">

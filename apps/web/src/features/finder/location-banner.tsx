@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { t } from '../../i18n/i18n';
 import { tRich } from '../../i18n/rich';
 import { formatMetres } from '../../lib/formatters';
@@ -7,8 +7,8 @@ import { LOW_ACCURACY_M } from '../position/location-state';
 
 const strong = { strong: (children: ReactNode) => <strong>{children}</strong> };
 
-/** Says what the finder knows about the driver's position and what to do next, before and after asking. */
-export function LocationBanner({ state, onStart }: { state: LocationState; onStart: () => void }) {
+/** The banner for one location state. */
+function Banner({ state, onStart }: { state: LocationState; onStart: () => void }) {
   const { status, position } = state;
   const useButton = (
     <button type="button" className="button button--primary finder-banner__button" onClick={onStart}>
@@ -118,3 +118,22 @@ export function LocationBanner({ state, onStart }: { state: LocationState; onSta
     }
   }
 }
+
+/** What the banner shows of a location state: a new fix changes none of it unless it changes the accuracy shown. */
+function shownOf(state: LocationState): string {
+  const { position } = state;
+  const acc = position?.kind === 'gps' ? position.fix.accuracyM : 0;
+  return [
+    state.status,
+    state.signalLost ? 'lost' : '',
+    position?.kind ?? '',
+    position?.kind === 'manual' ? position.label : '',
+    acc > LOW_ACCURACY_M ? Math.round(acc) : '',
+  ].join('|');
+}
+
+/** Says what the finder knows about the driver's position and what to do next, before and after asking. */
+export const LocationBanner = memo(
+  Banner,
+  (a, b) => a.onStart === b.onStart && shownOf(a.state) === shownOf(b.state),
+);

@@ -41,7 +41,7 @@ describe('place hits', () => {
       vi.fn(async () => new Response(JSON.stringify(body), { status: 200 })),
     );
     const onPickPlace = vi.fn();
-    render(<PlaceSearch near={null} onPickStation={() => {}} onPickPlace={onPickPlace} />, {
+    render(<PlaceSearch getNear={() => null} onPickStation={() => {}} onPickPlace={onPickPlace} />, {
       wrapper: queryWrapper(),
     });
     fireEvent.change(screen.getByLabelText('Search a city, area or station'), {
@@ -63,7 +63,7 @@ describe('place hits', () => {
       'fetch',
       vi.fn(async () => new Response(JSON.stringify(body), { status: 200 })),
     );
-    render(<PlaceSearch near={null} onPickStation={() => {}} onPickPlace={() => {}} />, {
+    render(<PlaceSearch getNear={() => null} onPickStation={() => {}} onPickPlace={() => {}} />, {
       wrapper: queryWrapper(),
     });
     fireEvent.change(screen.getByLabelText('Search a city, area or station'), { target: { value: 'zzz' } });
@@ -90,9 +90,16 @@ describe('place hits', () => {
       'fetch',
       vi.fn(async () => new Response(JSON.stringify(body), { status: 200 })),
     );
-    render(<PlaceSearch near={{ lon: 77.2, lat: 28.6 }} onPickStation={() => {}} onPickPlace={() => {}} />, {
-      wrapper: queryWrapper(),
-    });
+    render(
+      <PlaceSearch
+        getNear={() => ({ lon: 77.2, lat: 28.6 })}
+        onPickStation={() => {}}
+        onPickPlace={() => {}}
+      />,
+      {
+        wrapper: queryWrapper(),
+      },
+    );
     fireEvent.change(screen.getByLabelText('Search a city, area or station'), { target: { value: 'igl' } });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     const list = await screen.findByRole('list', { name: 'Stations found' });
@@ -123,7 +130,7 @@ describe('a search asked while another is on its way', () => {
         );
       }),
     );
-    render(<PlaceSearch near={null} onPickStation={() => {}} onPickPlace={() => {}} />, {
+    render(<PlaceSearch getNear={() => null} onPickStation={() => {}} onPickPlace={() => {}} />, {
       wrapper: queryWrapper(),
     });
     const box = screen.getByLabelText('Search a city, area or station');

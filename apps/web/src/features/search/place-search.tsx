@@ -1,6 +1,6 @@
 import type { PlaceHit, SearchHit } from '@cng/shared/client';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, memo, useState } from 'react';
 import type { LonLat } from '../../components/map/lat-lng';
 import { intlLocale, t } from '../../i18n/i18n';
 import { cardinalText } from '../../lib/cardinal';
@@ -48,14 +48,18 @@ function useSearch(asked: Asked | null) {
  * Search by city, area or station name (the station search endpoint). Places (towns, cities) come first:
  * picking one moves the finder there; picking a station moves it to the station and selects it.
  */
-export function PlaceSearch({
-  near,
+export const PlaceSearch = memo(function PlaceSearch({
+  getNear,
   onPickStation,
   onPickPlace,
   inputId = 'finder-search',
   label,
 }: {
-  near: LonLat | null;
+  /**
+   * Where the driver is when they ask (the answer ranks by it): read at the moment of asking, so the search box
+   * does not render again on every GPS fix.
+   */
+  getNear: () => LonLat | null;
   onPickStation: (hit: SearchHit) => void;
   onPickPlace: (place: PlaceHit) => void;
   /** The field's id: one page can hold more than one search (the finder's, and the trip's destination). */
@@ -80,7 +84,7 @@ export function PlaceSearch({
     setPicked(false);
     // The same words again (after a failure, say) ask again; new words are a new query.
     if (asked?.query === query) void search.refetch();
-    else setAsked({ query, near, country: browserCountryHint() });
+    else setAsked({ query, near: getNear(), country: browserCountryHint() });
   }
 
   const empty = results && results.stations.length === 0 && results.places.length === 0;
@@ -181,4 +185,4 @@ export function PlaceSearch({
       )}
     </div>
   );
-}
+});

@@ -54,7 +54,7 @@ const json = (body: unknown, status = 200) =>
 
 function show() {
   const Query = queryWrapper();
-  return render(<TripPlanner position={pune} />, {
+  return render(<TripPlanner hasPosition getPosition={() => pune} />, {
     wrapper: ({ children }: { children: ReactNode }) => (
       <I18nWrapper>
         <Query>{children}</Query>

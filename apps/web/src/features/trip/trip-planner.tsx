@@ -1,6 +1,6 @@
 import type { TripResponse, TripStation } from '@cng/shared/client';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { memo, useEffect } from 'react';
 import { useStore } from 'zustand';
 import type { LonLat } from '../../components/map/lat-lng';
 import { t } from '../../i18n/i18n';
@@ -11,7 +11,14 @@ import { OfflineMarker } from '../../pwa/offline-marker';
 import { PlaceSearch } from '../search/place-search';
 import { StatusBadge } from '../station/status-badge';
 import { fetchTrip } from './trip-api';
-import { clearTrip, type PlannedTrip, planTrip, tripAnswered, tripStore } from './trip-store';
+import {
+  clearTrip,
+  type Destination,
+  type PlannedTrip,
+  planTrip,
+  tripAnswered,
+  tripStore,
+} from './trip-store';
 import './trip.css';
 
 /** The answer for the trip planned: asked once per trip, and the last one kept for a reload or offline. */
@@ -30,6 +37,11 @@ function useTripAnswer(trip: PlannedTrip | null) {
   // Not this session's answer: the one kept from before, with its time.
   const savedAtMs = !query.data && trip?.answer ? trip.answeredAtMs : null;
   return { answer, savedAtMs, loading: query.isFetching && !answer, error: query.error };
+}
+
+/** Plans the trip from where the driver is, once a position is known. */
+function startTrip(from: LonLat | null, to: Destination) {
+  if (from) planTrip({ lon: from.lon, lat: from.lat }, to);
 }
 
 /** One station of the trip: where it comes on the way, what the stop costs, and its live status. */
@@ -69,7 +81,14 @@ function RouteSummary({ answer }: { answer: TripResponse }) {
  * route's corridor are listed in the order the trip passes them, each with its detour and live status (the map
  * draws the route). Without a routing server the route is the straight line, and the list says so (ADR 0031).
  */
-export function TripPlanner({ position }: { position: LonLat | null }) {
+export const TripPlanner = memo(function TripPlanner({
+  hasPosition,
+  getPosition,
+}: {
+  hasPosition: boolean;
+  /** The driver's position, read when they pick a destination (not on every GPS fix). */
+  getPosition: () => LonLat | null;
+}) {
   const trip = useStore(tripStore, (s) => s.trip);
   const { answer, savedAtMs, loading, error } = useTripAnswer(trip);
   const format = useFormat();
@@ -81,11 +100,11 @@ export function TripPlanner({ position }: { position: LonLat | null }) {
           <PlaceSearch
             inputId="trip-search"
             label={t('finder.trip.where')}
-            near={position}
-            onPickPlace={(p) => position && planTrip(position, { name: p.name, lon: p.lon, lat: p.lat })}
-            onPickStation={(h) => position && planTrip(position, { name: h.name, lon: h.lon, lat: h.lat })}
+            getNear={getPosition}
+            onPickPlace={(p) => startTrip(getPosition(), { name: p.name, lon: p.lon, lat: p.lat })}
+            onPickStation={(h) => startTrip(getPosition(), { name: h.name, lon: h.lon, lat: h.lat })}
           />
-          {!position && <p className="finder-message">{t('finder.trip.needPosition')}</p>}
+          {!hasPosition && <p className="finder-message">{t('finder.trip.needPosition')}</p>}
         </>
       ) : (
         <>
@@ -119,4 +138,4 @@ export function TripPlanner({ position }: { position: LonLat | null }) {
       )}
     </section>
   );
-}
+});
