@@ -18,6 +18,7 @@ import queryShape from './plugins/query-shape';
 import { RequestLogPolicy } from './plugins/request-log';
 import sameOriginWrites from './plugins/same-origin-writes';
 import security, { securityHeaders } from './plugins/security';
+import { trustProxyOption } from './plugins/trust-proxy';
 import { partAwareValidatorFactory } from './plugins/validator-compilers';
 import webApp from './plugins/web-app';
 import proposals from './proposals/proposals';
@@ -46,7 +47,7 @@ export async function buildApp(deps: AppDeps) {
   const app = Fastify({
     logger: deps.logger ?? { level: config.LOG_LEVEL },
     logController: new RequestLogPolicy(config.LOG_REQUESTS),
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 64 * 1024,
     // The station index's first build is awaited in an onReady hook; built in a worker thread (or read from
     // PostgreSQL) it leaves this thread free, so Fastify's default of 10 s would fail a start on a slow
