@@ -7,6 +7,7 @@ import { adminMessageRoutes, contactRoutes } from './contact/contact';
 import type { ChangeFeed } from './db/change-feed';
 import type { DbHandle } from './db/database';
 import healthRoutes from './health/health';
+import idempotency from './idempotency/idempotency';
 import apiRateLimit from './plugins/api-rate-limit';
 import corsPolicy from './plugins/cors-policy';
 import errorHandler, {
@@ -116,6 +117,7 @@ export async function buildApp(deps: AppDeps) {
     pollMs: config.STATIONS_POLL_SEC * 1000,
     ...(deps.firstIndex ? { first: deps.firstIndex } : {}),
   });
+  await app.register(idempotency);
   await app.register(healthRoutes);
   await app.register(contactRoutes);
   await app.register(adminMessageRoutes);
