@@ -6,6 +6,7 @@ import type { Config } from './config/env';
 import { adminMessageRoutes, contactRoutes } from './contact/contact';
 import type { ChangeFeed } from './db/change-feed';
 import type { DbHandle } from './db/database';
+import { DatabaseWrites } from './db/db-outage';
 import healthRoutes from './health/health';
 import idempotency from './idempotency/idempotency';
 import apiRateLimit from './plugins/api-rate-limit';
@@ -67,6 +68,12 @@ export async function buildApp(deps: AppDeps) {
   app.decorate('dbHandle', deps.dbHandle);
   app.decorate('db', deps.dbHandle.db);
   app.decorate('changes', deps.changes);
+  app.decorate('dbWrites', new DatabaseWrites());
+  // A write answered 2xx reached the database: health stops reporting an earlier failure.
+  app.addHook('onResponse', (request, reply, done) => {
+    if (request.method === 'POST' && reply.statusCode < 300) app.dbWrites.succeeded();
+    done();
+  });
   app.decorate('appVersion', APP_VERSION);
 
   await app.register(errorHandler);

@@ -1,6 +1,7 @@
 import type { Config } from './config/env';
 import type { ChangeFeed } from './db/change-feed';
 import type { Db, DbHandle } from './db/database';
+import type { DatabaseWrites } from './db/db-outage';
 import type { StationIndexHolder, StatusProvider } from './stations/stations';
 
 declare module 'fastify' {
@@ -9,6 +10,8 @@ declare module 'fastify' {
     db: Db;
     dbHandle: DbHandle;
     changes: ChangeFeed;
+    /** Whether writes reach the database, as the last of them found (db/db-outage.ts). */
+    dbWrites: DatabaseWrites;
     appVersion: string;
     /** The in-memory station index every station query reads (stations/station-index-plugin.ts). */
     stationIndex: StationIndexHolder;

@@ -59,10 +59,21 @@ export function databaseLocationOf(db: Db): Pick<DbOptions, 'databaseUrl' | 'sql
  */
 const loadPg = (): typeof pg => createRequire(import.meta.url)('pg') as typeof pg;
 
+/** How long a new PostgreSQL connection may take to open. */
+export const PG_CONNECT_TIMEOUT_MS = 1500;
+
 /** Opens the database: PostgreSQL when a URL is given, else the embedded SQLite file (WAL mode). */
 export function openDatabase(options: DbOptions): DbHandle {
   if (options.databaseUrl) {
-    const pool = new (loadPg().Pool)({ connectionString: options.databaseUrl, max: 10 });
+    // A connection that cannot be made within 1.5 s fails (a write then answers 503 within 2 s); the default
+    // waits for ever. Keepalive probes find a connection whose server vanished without closing it.
+    const pool = new (loadPg().Pool)({
+      connectionString: options.databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    });
     pool.on('error', (err) => {
       if (options.onPoolError) options.onPoolError(err);
       else console.warn(`PostgreSQL: an idle connection was lost (${err.message}); it will be reopened.`);
