@@ -78,6 +78,12 @@ export function openDatabase(options: DbOptions): DbHandle {
       if (options.onPoolError) options.onPoolError(err);
       else console.warn(`PostgreSQL: an idle connection was lost (${err.message}); it will be reopened.`);
     });
+    // The pool listens for errors on idle connections only. One that breaks while a query holds it (the
+    // server stops, the link is cut) emits 'error' with nobody listening, which would end the process; its
+    // queries fail on their own (a write answers 503), and the pool drops it when it is given back.
+    pool.on('connect', (client) => {
+      client.on('error', () => {});
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     locations.set(db, { databaseUrl: options.databaseUrl, sqlitePath: '' });
     return { db, dialect: 'postgres', pgPool: pool };
