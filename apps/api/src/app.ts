@@ -23,6 +23,7 @@ import security, { securityHeaders } from './plugins/security';
 import { trustProxyOption } from './plugins/trust-proxy';
 import { partAwareValidatorFactory } from './plugins/validator-compilers';
 import webApp from './plugins/web-app';
+import writeDeadline from './plugins/write-deadline';
 import proposals from './proposals/proposals';
 import { type PreparedIndex, setPlaceCacheDir, stationIndexPlugin, stationRoutes } from './stations/stations';
 import { liveStatusPlugin } from './status/status';
@@ -124,6 +125,7 @@ export async function buildApp(deps: AppDeps) {
     pollMs: config.STATIONS_POLL_SEC * 1000,
     ...(deps.firstIndex ? { first: deps.firstIndex } : {}),
   });
+  await app.register(writeDeadline);
   await app.register(idempotency);
   await app.register(healthRoutes);
   await app.register(contactRoutes);

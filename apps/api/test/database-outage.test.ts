@@ -147,6 +147,17 @@ describe.each(TEST_DIALECTS)('the database goes away and comes back on %s', (dia
       await waitUntil(async () => (await a.inject({ url: '/api/health' })).statusCode === 200, {
         what: "A's health back",
       });
+
+      // A link that swallows packets instead of refusing them: the write is answered 503 at its deadline.
+      proxy.stall();
+      const stalled = await report(a as unknown as App, stations[0]!);
+      expect(stalled.statusCode).toBe(503);
+      expect(stalled.headers['retry-after']).toBe('5');
+      expect(stalled.json().details).toEqual([
+        { field: 'database', problem: 'did not answer within 1500 ms' },
+      ]);
+      expect((await a.inject({ url: `/api/stations/${stations[0]!.id}` })).statusCode).toBe(200);
+      await proxy.cut();
     } finally {
       await a.close();
       await changes.close();

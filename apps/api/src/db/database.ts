@@ -102,6 +102,12 @@ export function openDatabase(options: DbOptions): DbHandle {
   return { db, dialect: 'sqlite', pgPool: null };
 }
 
+/** What Kysely runs for a ROLLBACK when SQLite has already rolled the transaction back. */
+const NOTHING_TO_ROLL_BACK = {
+  reader: false,
+  run: () => ({ changes: 0, lastInsertRowid: 0 }),
+} as unknown as SQLite.Statement;
+
 /** How many prepared statements a SQLite connection keeps (the most recently used). */
 const STATEMENT_CACHE_SIZE = 64;
 
@@ -119,6 +125,9 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
       sqlite.close();
     },
     prepare: (text: string) => {
+      // SQLite ends a transaction itself on some errors (a full disk, an I/O error); Kysely's ROLLBACK after it
+      // would then fail with "no transaction is active", and that error would hide the one that matters.
+      if (text === 'rollback' && !sqlite.inTransaction) return NOTHING_TO_ROLL_BACK;
       let statement = kept.get(text);
       if (statement) kept.delete(text);
       else {
