@@ -6,10 +6,9 @@ import { withRouteHook } from './route-hooks';
 /** How long a write may wait for the database before it is answered 503. */
 export const WRITE_DEADLINE_MS = 1500;
 
-const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
 /**
- * A write to the API is answered within WRITE_DEADLINE_MS: when the database has not answered by then (a link
+ * An anonymous write (a route marked `idempotent`: reports, proposals, problem reports, contact messages) is
+ * answered within WRITE_DEADLINE_MS: when the database has not answered by then (a link
  * that drops packets rather than refusing them leaves a query waiting for minutes), the client gets 503 with
  * Retry-After and keeps its write. The write itself may still commit later; a client that sends it again with
  * its Idempotency-Key gets it counted once. A database that refuses at once is answered 503 by the error
@@ -42,8 +41,7 @@ export default fp(
       done();
     };
     app.addHook('onRoute', (route) => {
-      const methods = Array.isArray(route.method) ? route.method : [route.method];
-      if (!route.url.startsWith('/api/') || !methods.some((m) => WRITE_METHODS.has(m))) return;
+      if (!route.config?.idempotent) return;
       route.onRequest = withRouteHook(route.onRequest, start, 'first');
       route.onResponse = withRouteHook(route.onResponse, stop, 'last');
     });
