@@ -85,3 +85,30 @@ describe.each([
     expect((await propose('198.51.100.52', 80)).json().state).toBe('approved');
   });
 });
+
+describe('trusting the proxy by its address', () => {
+  it('takes a client that reaches the server directly at its socket address, whatever it forwards', async () => {
+    const db = await createTestDb('sqlite');
+    const [station] = await seedStations(db.db, 1);
+    const t = await createTestApp({ db, env: { TRUST_PROXY: `${PROXY}/32`, API_RATE_LIMIT_PER_MIN: '3' } });
+    try {
+      await publishAndWaitForRebuild(t.app);
+      const codes: number[] = [];
+      for (let i = 0; i < 5; i++)
+        codes.push(
+          (
+            await t.app.inject({
+              url: `/api/stations/${station!.id}`,
+              remoteAddress: '198.51.100.60',
+              // What the proxy would write, sent by the client itself.
+              headers: { 'x-forwarded-for': `203.0.113.${i + 1}` },
+            })
+          ).statusCode,
+        );
+      expect(codes).toEqual([200, 200, 200, 429, 429]);
+    } finally {
+      await t.close();
+      await db.cleanup();
+    }
+  });
+});
