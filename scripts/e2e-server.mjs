@@ -24,8 +24,9 @@ const child = spawn(process.execPath, [server], {
     SQLITE_PATH: path.join(dir, 'e2e.sqlite'),
     DATABASE_URL: '',
     WEB_DIST: webDist,
-    // Browser tests of driver agreement stand in three networks with X-Forwarded-For (ADR 0014).
-    TRUST_PROXY: 'true',
+    // Browser tests of driver agreement stand in three networks with X-Forwarded-For (ADR 0014), as a proxy on
+    // this machine would send it.
+    TRUST_PROXY: 'loopback',
     // The moderation screen's browser test signs in with this token (a test value, never a real secret).
     ADMIN_TOKEN: process.env.E2E_ADMIN_TOKEN ?? 'e2e-admin-token-0123456789',
   },

@@ -7,7 +7,9 @@ import { adminMessageRoutes, contactRoutes } from './contact/contact';
 import { coveragePlugin } from './coverage/coverage';
 import type { ChangeFeed } from './db/change-feed';
 import type { DbHandle } from './db/database';
+import { DatabaseWrites } from './db/db-outage';
 import healthRoutes from './health/health';
+import idempotency from './idempotency/idempotency';
 import apiRateLimit from './plugins/api-rate-limit';
 import corsPolicy from './plugins/cors-policy';
 import errorHandler, {
@@ -19,8 +21,10 @@ import queryShape from './plugins/query-shape';
 import { RequestLogPolicy } from './plugins/request-log';
 import sameOriginWrites from './plugins/same-origin-writes';
 import security, { securityHeaders } from './plugins/security';
+import { trustProxyOption } from './plugins/trust-proxy';
 import { partAwareValidatorFactory } from './plugins/validator-compilers';
 import webApp from './plugins/web-app';
+import writeDeadline from './plugins/write-deadline';
 import proposals from './proposals/proposals';
 import { type RoutingEngine, routingEngineOf } from './routing/routing';
 import { type PreparedIndex, setPlaceCacheDir, stationIndexPlugin, stationRoutes } from './stations/stations';
@@ -50,7 +54,7 @@ export async function buildApp(deps: AppDeps) {
   const app = Fastify({
     logger: deps.logger ?? { level: config.LOG_LEVEL },
     logController: new RequestLogPolicy(config.LOG_REQUESTS),
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 64 * 1024,
     // The station index's first build is awaited in an onReady hook; built in a worker thread (or read from
     // PostgreSQL) it leaves this thread free, so Fastify's default of 10 s would fail a start on a slow
@@ -69,6 +73,12 @@ export async function buildApp(deps: AppDeps) {
   app.decorate('dbHandle', deps.dbHandle);
   app.decorate('db', deps.dbHandle.db);
   app.decorate('changes', deps.changes);
+  app.decorate('dbWrites', new DatabaseWrites());
+  // A write answered 2xx reached the database: health stops reporting an earlier failure.
+  app.addHook('onResponse', (request, reply, done) => {
+    if (request.method === 'POST' && reply.statusCode < 300) app.dbWrites.succeeded();
+    done();
+  });
   app.decorate('appVersion', APP_VERSION);
   app.decorate(
     'routingEngine',
@@ -125,6 +135,8 @@ export async function buildApp(deps: AppDeps) {
     ...(deps.firstIndex ? { first: deps.firstIndex } : {}),
   });
   await app.register(coveragePlugin);
+  await app.register(writeDeadline);
+  await app.register(idempotency);
   await app.register(healthRoutes);
   await app.register(contactRoutes);
   await app.register(adminMessageRoutes);

@@ -2,6 +2,7 @@ import type { Config } from './config/env';
 import type { CoverageService } from './coverage/coverage';
 import type { ChangeFeed } from './db/change-feed';
 import type { Db, DbHandle } from './db/database';
+import type { DatabaseWrites } from './db/db-outage';
 import type { RoutingEngine } from './routing/routing';
 import type { StationIndexHolder, StatusProvider } from './stations/stations';
 
@@ -11,6 +12,8 @@ declare module 'fastify' {
     db: Db;
     dbHandle: DbHandle;
     changes: ChangeFeed;
+    /** Whether writes reach the database, as the last of them found (db/db-outage.ts). */
+    dbWrites: DatabaseWrites;
     appVersion: string;
     /** The in-memory station index every station query reads (stations/station-index-plugin.ts). */
     stationIndex: StationIndexHolder;

@@ -55,4 +55,34 @@ describe('loadConfig', () => {
     expect(message).toMatch(/^ {2}- COOKIE_SECRET: must be at least 32 characters$/m);
     expect(message).not.toMatch(/COOKIE_SECRET: is required/);
   });
+
+  it('reads TRUST_PROXY as off, a hop count or a list of proxy addresses and networks', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(
+      loadConfig({ TRUST_PROXY: '10.0.0.0/8, 2600:1f18::/36,192.0.2.7,::1,loopback' }).TRUST_PROXY,
+    ).toEqual(['10.0.0.0/8', '2600:1f18::/36', '192.0.2.7', '::1', 'loopback']);
+  });
+
+  it('refuses TRUST_PROXY=true, saying why, and addresses that are not addresses', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(
+      /TRUST_PROXY: true is not accepted: .*leftmost X-Forwarded-For entry/,
+    );
+    for (const bad of [
+      '10.0.0.0/33',
+      '10.0.0',
+      'fe80::/129',
+      '10.0.0.1/8/2',
+      'proxy.internal',
+      '11',
+      '-1',
+      '1.5',
+    ])
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(
+        /^Invalid configuration:\n {2}- TRUST_PROXY: /,
+      );
+  });
 });

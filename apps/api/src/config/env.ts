@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -37,6 +38,44 @@ const bool: Parser<boolean> = (raw) => {
   if (/^(1|true|yes)$/i.test(raw)) return true;
   if (/^(0|false|no)$/i.test(raw)) return false;
   throw new Error('must be true or false');
+};
+/**
+ * Which proxies in front of the server are trusted, in the forms Fastify's `trustProxy` takes: none, a hop
+ * count, or the proxies' addresses and networks (with proxy-addr's names `loopback`, `linklocal` and
+ * `uniquelocal`). The client address is then the rightmost X-Forwarded-For entry that no trusted proxy
+ * wrote. `true` is refused: it trusts every hop, so the leftmost entry, which the client writes itself,
+ * would become its address, and one person could pass for many networks in the agreement rule and the
+ * per-address limits.
+ */
+export type TrustProxy = false | number | string[];
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const trustProxy: Parser<TrustProxy> = (raw) => {
+  const value = raw.trim();
+  if (/^(0|false|no)$/i.test(value)) return false;
+  if (/^(true|yes)$/i.test(value))
+    throw new Error(
+      'true is not accepted: it trusts every hop, so the client-written leftmost X-Forwarded-For entry would ' +
+        'become its address; give the number of proxies in front of the server (1 behind one load balancer) ' +
+        'or their addresses/CIDRs',
+    );
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops > 10) throw new Error('a hop count must be an integer from 1 to 10');
+    return hops;
+  }
+  return value.split(',').map((part, i) => {
+    const entry = part.trim();
+    if (PROXY_NAMES.has(entry.toLowerCase())) return entry.toLowerCase();
+    const [address = '', prefix, extra] = entry.split('/');
+    const family = isIP(address);
+    const bits = family === 4 ? 32 : 128;
+    const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= bits);
+    if (!family || !prefixOk || extra !== undefined)
+      throw new Error(
+        `entry ${i + 1} is not an IP address, a CIDR (address/prefix) or one of loopback, linklocal, uniquelocal`,
+      );
+    return entry;
+  });
 };
 const oneOf =
   <T extends string>(...values: T[]): Parser<T> =>
@@ -98,7 +137,11 @@ export const ENV_SPEC = {
     parse: str,
     doc: 'Map tile URL template; its origin is allowed by the Content-Security-Policy',
   },
-  TRUST_PROXY: { default: false, parse: bool, doc: 'Trust X-Forwarded-For (behind a load balancer)' },
+  TRUST_PROXY: {
+    default: false as TrustProxy,
+    parse: trustProxy,
+    doc: 'Proxies whose X-Forwarded-For is believed: `false`, the number of proxies in front (`1` behind one load balancer), or their comma-separated addresses/CIDRs (`true` is refused: see docs/reliability.md)',
+  },
   TRUSTED_ORIGINS: {
     default: [] as string[],
     parse: (raw: string) =>

@@ -1,4 +1,5 @@
 import type { Db } from '../db/database';
+import type { WriteClaim } from '../idempotency/idempotency';
 import type { ForwardableMessage } from './forwarders/forwarder';
 
 export interface NewContactMessage {
@@ -30,15 +31,18 @@ export interface ListedMessage {
 
 /**
  * Stores a message and (unless spam) its outbox entry in one transaction; resolves with the id only after
- * the commit, so an id given to a client is always on disk.
+ * the commit, so an id given to a client is always on disk. `claim` (an Idempotency-Key) is stored in the same
+ * transaction.
  */
 export async function storeContactMessage(
   db: Db,
   input: NewContactMessage,
   now = new Date(),
+  claim?: WriteClaim,
 ): Promise<number> {
   const at = now.toISOString();
   return db.transaction().execute(async (trx) => {
+    await claim?.(trx);
     const row = await trx
       .insertInto('contact_messages')
       .values({

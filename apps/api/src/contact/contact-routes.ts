@@ -32,6 +32,7 @@ const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       onRequest: attemptLimit,
       config: {
+        idempotent: true,
         // Spam guard per IP. Counted in preHandler, after validation and the checks below: a 400 stores
         // nothing, so it must not use up a person's allowance while they fix a typo.
         rateLimit: { max: app.config.CONTACT_RATE_LIMIT_PER_HOUR, timeWindow: '1 hour', hook: 'preHandler' },
@@ -69,7 +70,12 @@ const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { name, email, message } = request.body;
       const spam = !!request.body[HONEYPOT_FIELD];
-      const id = await storeContactMessage(app.db, { name, email, message, spam });
+      const id = await storeContactMessage(
+        app.db,
+        { name, email, message, spam },
+        new Date(),
+        request.idempotencyClaim,
+      );
       if (spam)
         request.log.info({ id }, 'contact message caught by the honeypot: stored as spam, not forwarded');
       return reply.code(201).send({ id });

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { TEST_DATABASE_URL, TEST_DIALECTS } from '../../test/helpers/test-db';
 import { openDatabase } from './database';
+import { sqliteConnectionOf } from './sqlite-connection';
 
 // PostgreSQL only: SQLite has no connections to lose. The suite runs it when TEST_DATABASE_URL is set.
 describe.each(TEST_DIALECTS.filter((d) => d === 'postgres'))('openDatabase on %s', () => {
@@ -47,6 +48,30 @@ describe('openDatabase on the embedded SQLite file', () => {
       // 2 = FULL: the WAL is fsynced at every commit.
       expect(sync.rows[0]!.synchronous).toBe(2);
       expect(fs.existsSync(file)).toBe(true);
+    } finally {
+      await handle.db.destroy();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('gives the error that ended a transaction, not the failed ROLLBACK after SQLite ended it itself', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cng-db-'));
+    const handle = openDatabase({ databaseUrl: '', sqlitePath: path.join(dir, 'cng.sqlite') });
+    try {
+      await sql`create table t (a text)`.execute(handle.db);
+      const sqlite = sqliteConnectionOf(handle.db)!;
+      const full = Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
+      const failed = handle.db.transaction().execute(async (trx) => {
+        await sql`insert into t values ('x')`.execute(trx);
+        // As SQLite does on a full disk or an I/O error at commit: the transaction is gone.
+        sqlite.exec('rollback');
+        throw full;
+      });
+      await expect(failed).rejects.toBe(full);
+      // The connection goes on.
+      await sql`insert into t values ('y')`.execute(handle.db);
+      const rows = await sql<{ a: string }>`select a from t`.execute(handle.db);
+      expect(rows.rows).toEqual([{ a: 'y' }]);
     } finally {
       await handle.db.destroy();
       fs.rmSync(dir, { recursive: true, force: true });

@@ -59,13 +59,30 @@ export function databaseLocationOf(db: Db): Pick<DbOptions, 'databaseUrl' | 'sql
  */
 const loadPg = (): typeof pg => createRequire(import.meta.url)('pg') as typeof pg;
 
+/** How long a new PostgreSQL connection may take to open. */
+export const PG_CONNECT_TIMEOUT_MS = 1500;
+
 /** Opens the database: PostgreSQL when a URL is given, else the embedded SQLite file (WAL mode). */
 export function openDatabase(options: DbOptions): DbHandle {
   if (options.databaseUrl) {
-    const pool = new (loadPg().Pool)({ connectionString: options.databaseUrl, max: 10 });
+    // A connection that cannot be made within 1.5 s fails (a write then answers 503 within 2 s); the default
+    // waits for ever. Keepalive probes find a connection whose server vanished without closing it.
+    const pool = new (loadPg().Pool)({
+      connectionString: options.databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    });
     pool.on('error', (err) => {
       if (options.onPoolError) options.onPoolError(err);
       else console.warn(`PostgreSQL: an idle connection was lost (${err.message}); it will be reopened.`);
+    });
+    // The pool listens for errors on idle connections only. One that breaks while a query holds it (the
+    // server stops, the link is cut) emits 'error' with nobody listening, which would end the process; its
+    // queries fail on their own (a write answers 503), and the pool drops it when it is given back.
+    pool.on('connect', (client) => {
+      client.on('error', () => {});
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     locations.set(db, { databaseUrl: options.databaseUrl, sqlitePath: '' });
@@ -85,6 +102,12 @@ export function openDatabase(options: DbOptions): DbHandle {
   return { db, dialect: 'sqlite', pgPool: null };
 }
 
+/** What Kysely runs for a ROLLBACK when SQLite has already rolled the transaction back. */
+const NOTHING_TO_ROLL_BACK = {
+  reader: false,
+  run: () => ({ changes: 0, lastInsertRowid: 0 }),
+} as unknown as SQLite.Statement;
+
 /** How many prepared statements a SQLite connection keeps (the most recently used). */
 const STATEMENT_CACHE_SIZE = 64;
 
@@ -102,6 +125,9 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
       sqlite.close();
     },
     prepare: (text: string) => {
+      // SQLite ends a transaction itself on some errors (a full disk, an I/O error); Kysely's ROLLBACK after it
+      // would then fail with "no transaction is active", and that error would hide the one that matters.
+      if (text === 'rollback' && !sqlite.inTransaction) return NOTHING_TO_ROLL_BACK;
       let statement = kept.get(text);
       if (statement) kept.delete(text);
       else {

@@ -188,6 +188,19 @@ export interface StationIndexRevisionTable {
   revision: ColumnType<string, never, never>;
 }
 
+/** Migration 0011: the Idempotency-Key of an anonymous write, with its answer once sent. */
+export interface IdempotencyKeysTable {
+  key: string;
+  /** SHA-256 of the method, the URL and the body the key was first used with. */
+  fingerprint: string;
+  created_at: string;
+  expires_at: string;
+  /** Null until the answer is sent (the write is stored from the claim on). */
+  status_code: number | null;
+  /** The answer's JSON text. */
+  body: string | null;
+}
+
 export interface Database {
   stations: StationsTable;
   station_sources: StationSourcesTable;
@@ -199,6 +212,7 @@ export interface Database {
   station_proposals: StationProposalsTable;
   moderation_decisions: ModerationDecisionsTable;
   station_index_revision: StationIndexRevisionTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 /** A stored station as a query reads it: the one row type of `stations`, for every slice. */

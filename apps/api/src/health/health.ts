@@ -15,7 +15,10 @@ const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 const HealthSchema = Type.Object({
   status: Type.Union([Type.Literal('ok'), Type.Literal('error')]),
-  database: Type.Union([Type.Literal('ok'), Type.Literal('unreachable')]),
+  database: Type.Union([Type.Literal('ok'), Type.Literal('unreachable'), Type.Literal('unwritable')], {
+    description:
+      'unreachable: the check query failed; unwritable: it answers, but writes fail (a full disk, a read-only file)',
+  }),
   dialect: Type.String(),
   stations: Type.Union([Type.Integer(), Type.Null()], { description: 'Active stations in the database' }),
   version: Type.String(),
@@ -49,19 +52,23 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     // Not async: while the last check is fresh (nearly always) the answer is ready synchronously, as text.
     (_request, reply) => {
+      // The check query answers, but the last write failed (a full disk, a read-only file): down all the same.
+      const answer = (stations: number) => {
+        reply.header('Cache-Control', 'no-store');
+        if (app.dbWrites.down())
+          reply.code(503).send({ status: 'error', database: 'unwritable', stations, ...base });
+        else reply.type(JSON_CONTENT_TYPE).send(okBody(stations) as never);
+      };
       const fresh = check.fresh();
       if (fresh) {
-        reply.header('Cache-Control', 'no-store').type(JSON_CONTENT_TYPE);
-        reply.send(okBody(fresh.value) as never);
+        answer(fresh.value);
         return;
       }
       check.get().then(
-        (stations) => {
-          reply.header('Cache-Control', 'no-store').type(JSON_CONTENT_TYPE);
-          reply.send(okBody(stations) as never);
-        },
+        (stations) => answer(stations),
         (err: unknown) => {
           app.log.error({ err }, 'health check: database unreachable');
+          reply.header('Cache-Control', 'no-store');
           reply.code(503).send({ status: 'error', database: 'unreachable', stations: null, ...base });
         },
       );

@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { DB_RETRY_AFTER_SEC, databaseUnavailable } from '../db/db-outage';
 import { drainRequest } from '../lib/drain-request';
 
 /** How much of an over-large upload is read and thrown away so that its 413 arrives (see drainRequest). */
@@ -102,8 +103,9 @@ export function clientErrorHandler(headers: Readonly<Record<string, string>>) {
 }
 
 /**
- * The one error handler: bad input becomes 4xx `{ error, message, details }` naming the fields;
- * anything unexpected is logged with the request and answered 500 without internals.
+ * The one error handler: bad input becomes 4xx `{ error, message, details }` naming the fields; a database that
+ * cannot be reached or written (db-outage.ts) is 503 with Retry-After, so a client keeps its write and sends it
+ * again; anything unexpected is logged with the request and answered 500 without internals.
  */
 export default fp(async function errorHandler(app: FastifyInstance) {
   app.setErrorHandler(async (err: FastifyError & { validationContext?: string }, request, reply) => {
@@ -111,6 +113,17 @@ export default fp(async function errorHandler(app: FastifyInstance) {
       const details = err.validation.map((v) => describe(v as ValidationItem, err.validationContext));
       const message = details.map((d) => `${d.field} ${d.problem}`).join('; ');
       return reply.code(400).send({ error: 'Bad Request', message, details });
+    }
+    const down = err.statusCode ? null : databaseUnavailable(err);
+    if (down) {
+      app.dbWrites.failed(down);
+      request.log.warn({ err, reason: down }, 'database unavailable: answered 503');
+      reply.header('retry-after', String(DB_RETRY_AFTER_SEC));
+      return reply.code(503).send({
+        error: 'Service Unavailable',
+        message: `The database is not available, so nothing was stored. Please try again in ${DB_RETRY_AFTER_SEC} seconds.`,
+        details: [{ field: 'database', problem: `is unavailable (${down})` }],
+      });
     }
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500;
     if (status >= 500) {

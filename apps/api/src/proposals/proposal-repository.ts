@@ -2,6 +2,7 @@ import type { ProblemReason, Proposal } from '@cng/shared';
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/database';
 import type { StationProposalsTable } from '../db/schema';
+import type { WriteClaim } from '../idempotency/idempotency';
 
 export type ProposalRow = Selectable<StationProposalsTable>;
 
@@ -19,8 +20,21 @@ export interface NewProposal {
   networkHash: string | null;
 }
 
-/** Stores a proposal; resolves with its row only after the commit, so an id given out is on disk. */
-export async function insertProposal(db: Db, p: NewProposal, now = new Date()): Promise<ProposalRow> {
+/**
+ * Stores a proposal; resolves with its row only after the commit, so an id given out is on disk. `claim` (an
+ * Idempotency-Key) is stored in the same transaction.
+ */
+export async function insertProposal(
+  db: Db,
+  p: NewProposal,
+  now = new Date(),
+  claim?: WriteClaim,
+): Promise<ProposalRow> {
+  if (claim)
+    return db.transaction().execute(async (trx) => {
+      await claim(trx);
+      return insertProposal(trx, p, now);
+    });
   return db
     .insertInto('station_proposals')
     .values({

@@ -38,6 +38,7 @@ export function proposalRoutes(hashNetwork: (ip: string) => string | null): Fast
         // After validation: a 400 stores nothing and must not use up a driver's allowance.
         hook: 'preHandler' as const,
       },
+      idempotent: true,
     };
 
     app.post(
@@ -54,19 +55,24 @@ export function proposalRoutes(hashNetwork: (ip: string) => string | null): Fast
       },
       async (request, reply) => {
         const body = request.body;
-        const row = await insertProposal(app.db, {
-          kind: 'add',
-          stationId: null,
-          reason: null,
-          name: cleanText('name', body.name),
-          operator: cleanText('operator', body.operator),
-          note: cleanText('note', body.note),
-          openingHours: cleanText('openingHours', body.openingHours),
-          position: { ...body.position, accuracyM: body.position.accuracyM ?? null },
-          duplicateOf: null,
-          deviceId: request.deviceId,
-          networkHash: hashNetwork(request.ip),
-        });
+        const row = await insertProposal(
+          app.db,
+          {
+            kind: 'add',
+            stationId: null,
+            reason: null,
+            name: cleanText('name', body.name),
+            operator: cleanText('operator', body.operator),
+            note: cleanText('note', body.note),
+            openingHours: cleanText('openingHours', body.openingHours),
+            position: { ...body.position, accuracyM: body.position.accuracyM ?? null },
+            duplicateOf: null,
+            deviceId: request.deviceId,
+            networkHash: hashNetwork(request.ip),
+          },
+          new Date(),
+          request.idempotencyClaim,
+        );
         // Stored: from here on a failure must not turn the answer into an error.
         const stationId = await settleAddition(app, row).catch((err) => {
           request.log.error({ err, proposal: row.id }, 'settling a station proposal failed');
@@ -114,19 +120,24 @@ export function proposalRoutes(hashNetwork: (ip: string) => string | null): Fast
         }
         await requireStation(request, id);
         if (body.duplicateOf) await requireStation(request, body.duplicateOf);
-        const row = await insertProposal(app.db, {
-          kind: 'problem',
-          stationId: id,
-          reason: body.reason,
-          name: null,
-          operator: null,
-          note: cleanText('note', body.note),
-          openingHours: null,
-          position: body.position ? { ...body.position, accuracyM: body.position.accuracyM ?? null } : null,
-          duplicateOf: body.duplicateOf ?? null,
-          deviceId: request.deviceId,
-          networkHash: hashNetwork(request.ip),
-        });
+        const row = await insertProposal(
+          app.db,
+          {
+            kind: 'problem',
+            stationId: id,
+            reason: body.reason,
+            name: null,
+            operator: null,
+            note: cleanText('note', body.note),
+            openingHours: null,
+            position: body.position ? { ...body.position, accuracyM: body.position.accuracyM ?? null } : null,
+            duplicateOf: body.duplicateOf ?? null,
+            deviceId: request.deviceId,
+            networkHash: hashNetwork(request.ip),
+          },
+          new Date(),
+          request.idempotencyClaim,
+        );
         const hidden = await settleProblem(app, row).catch((err) => {
           request.log.error({ err, proposal: row.id }, 'settling a problem report failed');
           return false;

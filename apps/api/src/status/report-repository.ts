@@ -2,6 +2,7 @@ import type { PublicReport, ReportStatus } from '@cng/shared';
 import { type Selectable, SqliteAdapter, sql } from 'kysely';
 import type { Db } from '../db/database';
 import type { StationReportsTable } from '../db/schema';
+import type { WriteClaim } from '../idempotency/idempotency';
 import type { ModelReport } from './status-model';
 import type { StreamFilter } from './stream-filter';
 
@@ -34,13 +35,15 @@ export interface ReportCooldown {
  * already sent `perNetwork` reports for it in that window. The checks and the insert share one transaction;
  * on PostgreSQL an advisory lock on the station makes simultaneous reports of one station take turns, so
  * two requests from one device or network cannot both pass the checks. (On SQLite, Kysely runs
- * transactions one at a time on its single connection.)
+ * transactions one at a time on its single connection.) `claim` (an Idempotency-Key) is stored in the same
+ * transaction, right before the insert.
  */
 export async function insertDriverReport(
   db: Db,
   report: NewDriverReport,
   limits: ReportCooldown,
   now = new Date(),
+  claim?: WriteClaim,
 ): Promise<InsertDriverResult> {
   const windowMs = limits.cooldownMin * 60_000;
   return db.transaction().execute(async (trx) => {
@@ -68,6 +71,7 @@ export async function insertDriverReport(
       const networkUntil = await fullUntil('network_hash', report.networkHash, limits.perNetwork);
       if (networkUntil !== null) return { kind: 'cooldown', by: 'network', retryAtMs: networkUntil };
     }
+    await claim?.(trx);
     const row = await trx
       .insertInto('station_reports')
       .values({

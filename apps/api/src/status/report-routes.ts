@@ -40,6 +40,7 @@ export function reportRoutes(
           },
         },
         config: {
+          idempotent: true,
           // Counted in preHandler, after validation: a 400 stores nothing, so it must not use up the budget.
           rateLimit: {
             max: app.config.REPORT_RATE_LIMIT_PER_MIN,
@@ -96,6 +97,8 @@ export function reportRoutes(
             cooldownMin: REPORT_LIMITS.deviceCooldownMin,
             perNetwork: REPORT_LIMITS.networkReportsPerCooldown,
           },
+          new Date(),
+          request.idempotencyClaim,
         );
         if (result.kind === 'cooldown') {
           const retryAfterSec = Math.max(1, Math.ceil((result.retryAtMs - Date.now()) / 1000));

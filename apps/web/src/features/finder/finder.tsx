@@ -36,11 +36,12 @@ import { useStore } from 'zustand';
 import { formatDistance } from '../../lib/format';
 import { CoverageNotice } from '../coverage/coverage-notice';
 import { AddStationForm, openAddStation } from '../station/add-station-form';
-import { TripPlanner } from '../trip/trip-planner';
 import { tripStore } from '../trip/trip-store';
 
 // Leaflet is the heaviest part; the panel and the list render without waiting for it.
 const FinderMap = lazy(() => import('../map/finder-map'));
+// The trip planner sits below the list and the map: not part of opening /App either.
+const TripPlanner = lazy(() => import('../trip/trip-planner').then((m) => ({ default: m.TripPlanner })));
 // Details, reports and the problem form open on a tap: their code is not part of opening /App.
 const DetailsDialog = lazy(() =>
   import('../station/details-dialog').then((m) => ({ default: m.DetailsDialog })),
@@ -237,7 +238,9 @@ function FinderSide({
         </Suspense>
       </MapBoundary>
       <FiltersBar filters={f.filters} brands={brands} hoursKnown={f.hoursKnown} onChange={f.setFilters} />
-      <TripPlanner hasPosition={position !== null} getPosition={getPosition} />
+      <Suspense fallback={null}>
+        <TripPlanner hasPosition={position !== null} getPosition={getPosition} />
+      </Suspense>
       <AddStationForm
         position={position}
         positionLabel={t(

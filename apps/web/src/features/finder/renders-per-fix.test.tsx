@@ -145,6 +145,8 @@ describe('a GPS fix', () => {
     const start = Date.now();
     act(() => onFix!(fixAt(41.117, 16.8719, start)));
     await waitFor(() => expect(screen.getByTestId('hud-distance')).toBeTruthy());
+    // The trip planner loads on its own, after the panel.
+    await screen.findByTestId('trip');
     // Let the answer settle (effects, deferred values).
     await act(() => new Promise((done) => setTimeout(done, 50)));
 

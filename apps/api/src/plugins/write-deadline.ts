@@ -1,0 +1,50 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import fp from 'fastify-plugin';
+import { DB_RETRY_AFTER_SEC } from '../db/db-outage';
+import { withRouteHook } from './route-hooks';
+
+/** How long a write may wait for the database before it is answered 503. */
+export const WRITE_DEADLINE_MS = 1500;
+
+/**
+ * An anonymous write (a route marked `idempotent`: reports, proposals, problem reports, contact messages) is
+ * answered within WRITE_DEADLINE_MS: when the database has not answered by then (a link
+ * that drops packets rather than refusing them leaves a query waiting for minutes), the client gets 503 with
+ * Retry-After and keeps its write. The write itself may still commit later; a client that sends it again with
+ * its Idempotency-Key gets it counted once. A database that refuses at once is answered 503 by the error
+ * handler, long before this.
+ */
+export default fp(
+  async function writeDeadline(app: FastifyInstance, opts: { deadlineMs?: number }) {
+    const deadlineMs = opts.deadlineMs ?? WRITE_DEADLINE_MS;
+    const timers = new WeakMap<FastifyRequest, NodeJS.Timeout>();
+    const start = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
+      const timer = setTimeout(() => {
+        if (reply.sent || reply.raw.headersSent) return;
+        app.dbWrites.failed(`no answer within ${deadlineMs} ms`);
+        request.log.warn({ deadlineMs }, 'write deadline passed: answered 503');
+        reply
+          .code(503)
+          .header('retry-after', String(DB_RETRY_AFTER_SEC))
+          .send({
+            error: 'Service Unavailable',
+            message: `The database did not answer in time; your write may not be stored. Please try again in ${DB_RETRY_AFTER_SEC} seconds.`,
+            details: [{ field: 'database', problem: `did not answer within ${deadlineMs} ms` }],
+          });
+      }, deadlineMs);
+      timer.unref();
+      timers.set(request, timer);
+      done();
+    };
+    const stop = (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
+      clearTimeout(timers.get(request));
+      done();
+    };
+    app.addHook('onRoute', (route) => {
+      if (!route.config?.idempotent) return;
+      route.onRequest = withRouteHook(route.onRequest, start, 'first');
+      route.onResponse = withRouteHook(route.onResponse, stop, 'last');
+    });
+  },
+  { name: 'write-deadline' },
+);
