@@ -26,13 +26,15 @@ export type SubmitReportResult =
 export async function submitReport(
   stationId: string,
   report: ReportRequest,
-  options: { signal?: AbortSignal; fetchImpl?: typeof fetch } = {},
+  options: { signal?: AbortSignal; fetchImpl?: typeof fetch; idempotencyKey?: string } = {},
 ): Promise<SubmitReportResult> {
   const res = await apiRequest<ReportCreated>(`/api/stations/${encodeURIComponent(stationId)}/reports`, {
     method: 'POST',
     json: report,
     signal: options.signal,
     fetchImpl: options.fetchImpl,
+    // The same key on every send of one report: a send whose answer was lost is not counted twice.
+    headers: options.idempotencyKey ? { 'Idempotency-Key': options.idempotencyKey } : undefined,
   });
   // Only our server's 201 with its body says the report is stored; anything else keeps it unsent.
   if (res.ok && res.status === 201 && res.body) return { kind: 'created', created: res.body };
@@ -42,6 +44,8 @@ export async function submitReport(
     case 0:
       return { kind: 'network-error', message: t('report.submit.noConnection') };
     case 422:
+      // The key was used for another report (never with keys made by newIdempotencyKey): refused as invalid.
+      if (fields.includes('Idempotency-Key')) return { kind: 'invalid', message, fields };
       return { kind: 'too-far', distanceM: (body as unknown as TooFarError).distanceM, message };
     case 429: {
       const retry = body as unknown as RetryLaterError | null;
@@ -77,4 +81,11 @@ export function currentReportPosition(timeoutMs = 6000): Promise<ReportPosition 
       { enableHighAccuracy: true, timeout: timeoutMs, maximumAge: 60_000 },
     );
   });
+}
+
+/** A key for one write, sent with each of its attempts (the API's Idempotency-Key, 1–255 visible ASCII). */
+export function newIdempotencyKey(): string {
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
 }

@@ -22,9 +22,9 @@ const offline = { kind: 'network-error', message: 'No connection.' } as SubmitRe
 
 /** A stand-in server that answers each call with the next result and records what it was sent. */
 function server(...answers: SubmitReportResult[]) {
-  const calls: { stationId: string; report: ReportRequest }[] = [];
-  const send = async (stationId: string, body: ReportRequest) => {
-    calls.push({ stationId, report: body });
+  const calls: { stationId: string; report: ReportRequest; key: string | undefined }[] = [];
+  const send = async (stationId: string, body: ReportRequest, options: { idempotencyKey?: string } = {}) => {
+    calls.push({ stationId, report: body, key: options.idempotencyKey });
     return answers.shift() ?? created;
   };
   return { send, calls };
@@ -36,6 +36,22 @@ afterEach(async () => {
 });
 
 describe('offline report queue', () => {
+  it('sends one key with every attempt of a report, so a send whose answer was lost is not counted twice', async () => {
+    const lost = server(offline);
+    const result = await submitReportOrQueue('st-3', report, 'C', lost.send);
+    expect(result.kind).toBe('queued');
+    const first = lost.calls[0]!.key;
+    expect(first).toMatch(/^[0-9a-f-]{32,36}$/);
+    const later = server(created);
+    const flushed = await flushReportQueue(later.send);
+    expect(flushed.delivered).toHaveLength(1);
+    expect(later.calls[0]!.key).toBe(first);
+    // Another report gets another key.
+    const next = server(created);
+    await submitReportOrQueue('st-3', report, 'C', next.send);
+    expect(next.calls[0]!.key).not.toBe(first);
+  });
+
   it('sends at once when the server answers, and queues only when there is no connection', async () => {
     const online = server(created);
     expect((await submitReportOrQueue('st-1', report, 'A', online.send)).kind).toBe('created');
@@ -51,13 +67,13 @@ describe('offline report queue', () => {
 
   it('delivers queued reports oldest first with the same body, then empties the queue', async () => {
     const t0 = new Date();
-    queueReport('st-1', { status: 'no_gas' }, null, new Date(t0.getTime() - 60_000));
-    queueReport('st-2', report, null, t0);
+    const a = queueReport('st-1', { status: 'no_gas' }, null, new Date(t0.getTime() - 60_000));
+    const b = queueReport('st-2', report, null, t0);
     const up = server(created, created);
     const result = await flushReportQueue(up.send, t0);
     expect(up.calls).toEqual([
-      { stationId: 'st-1', report: { status: 'no_gas' } },
-      { stationId: 'st-2', report },
+      { stationId: 'st-1', report: { status: 'no_gas' }, key: a.key },
+      { stationId: 'st-2', report, key: b.key },
     ]);
     expect(result.delivered.map((q) => q.stationId)).toEqual(['st-1', 'st-2']);
     expect(result.remaining).toBe(0);

@@ -1,7 +1,7 @@
 import type { ReportRequest } from '@cng/shared/client';
 import { loadMessages, type MessageId, t } from '../../i18n/i18n';
 import { persistedStore } from '../../lib/persisted-store';
-import { type SubmitReportResult, submitReport } from './report-api';
+import { newIdempotencyKey, type SubmitReportResult, submitReport } from './report-api';
 import { REPORT_QUEUE_KEY } from './report-queue-key';
 
 export { REPORT_QUEUE_KEY };
@@ -73,9 +73,11 @@ export function queueReport(
   report: ReportRequest,
   stationName: string | null = null,
   now = new Date(),
+  key = newIdempotencyKey(),
 ): QueuedReport {
   const queued: QueuedReport = {
-    key: `${now.getTime()}-${Math.random().toString(36).slice(2, 8)}`,
+    // Also the report's Idempotency-Key: every send of it carries this one.
+    key,
     stationId,
     stationName,
     report,
@@ -92,9 +94,11 @@ export async function submitReportOrQueue(
   stationName: string | null = null,
   send: typeof submitReport = submitReport,
 ): Promise<SubmitOrQueueResult> {
-  const result = await send(stationId, report);
+  // Made before the first send: if its answer is lost, the queued resend carries the same key.
+  const key = newIdempotencyKey();
+  const result = await send(stationId, report, { idempotencyKey: key });
   if (result.kind !== 'network-error') return result;
-  return { kind: 'queued', queued: queueReport(stationId, report, stationName) };
+  return { kind: 'queued', queued: queueReport(stationId, report, stationName, new Date(), key) };
 }
 
 /** Why the server's refusal drops a queued report, as message ids (words in the page's language at flush time). */
@@ -117,7 +121,7 @@ async function flushOnce(send: typeof submitReport, now: Date): Promise<FlushRes
       });
       continue;
     }
-    const sent = await send(queued.stationId, queued.report);
+    const sent = await send(queued.stationId, queued.report, { idempotencyKey: queued.key });
     if (sent.kind === 'created') result.delivered.push(queued);
     else if (DROP_REASONS[sent.kind])
       result.dropped.push({ queued, reason: t(DROP_REASONS[sent.kind] as MessageId) });
