@@ -10,7 +10,13 @@ export interface FuzzContext {
 }
 
 /** Where a write claims to come from: nothing (curl), this site, or another site. */
-export type OriginMode = 'none' | 'same-fetch-site' | 'same-host' | 'cross-origin' | 'cross-fetch-site' | 'null';
+export type OriginMode =
+  | 'none'
+  | 'same-fetch-site'
+  | 'same-host'
+  | 'cross-origin'
+  | 'cross-fetch-site'
+  | 'null';
 
 export interface FuzzRequest {
   route: RouteSpec;
@@ -105,7 +111,10 @@ const round = (v: number) => Math.round(v * 1e6) / 1e6;
 export function validValue(schema: JsonSchema, name: string, ctx: FuzzContext): fc.Arbitrary<unknown> {
   const ids = fc.constantFrom(...ctx.stations.map((s) => s.id));
   if (schema.type === 'string' && (name === 'id' || name === 'duplicateOf' || name === 'stationId'))
-    return fc.oneof({ weight: 4, arbitrary: ids }, { weight: 1, arbitrary: fc.stringMatching(/^[A-Za-z0-9_-]{1,80}$/) });
+    return fc.oneof(
+      { weight: 4, arbitrary: ids },
+      { weight: 1, arbitrary: fc.stringMatching(/^[A-Za-z0-9_-]{1,80}$/) },
+    );
   if (schema.type === 'integer' && name === 'id') return fc.integer({ min: 1, max: 40 });
   if (name === 'stations') return fc.uniqueArray(ids, { minLength: 1, maxLength: 6 }).map((a) => a.join(','));
   if (name === 'bbox')
@@ -127,9 +136,15 @@ export function validValue(schema: JsonSchema, name: string, ctx: FuzzContext): 
   if (name === 'position')
     return fc
       .tuple(around(ctx), fc.option(fc.double({ min: 0, max: 500, noNaN: true }), { nil: undefined }))
-      .map(([p, accuracyM]) => ({ lon: p.lon, lat: p.lat, ...(accuracyM === undefined ? {} : { accuracyM }) }));
+      .map(([p, accuracyM]) => ({
+        lon: p.lon,
+        lat: p.lat,
+        ...(accuracyM === undefined ? {} : { accuracyM }),
+      }));
   if (schema.format === 'date-time')
-    return fc.integer({ min: 60_000, max: 2 * 86_400_000 }).map((ms) => new Date(Date.now() + ms).toISOString());
+    return fc
+      .integer({ min: 60_000, max: 2 * 86_400_000 })
+      .map((ms) => new Date(Date.now() + ms).toISOString());
   if (schema.format === 'email') return fc.emailAddress().filter((e) => e.length <= 254);
   if (schema.enum) return fc.constantFrom(...schema.enum);
   if (schema.anyOf) return fc.oneof(...schema.anyOf.map((s) => validValue(s, name, ctx)));
@@ -139,15 +154,25 @@ export function validValue(schema: JsonSchema, name: string, ctx: FuzzContext): 
     case 'integer':
       return fc.integer({ min: schema.minimum ?? -1000, max: Math.min(schema.maximum ?? 1000, 1_000_000) });
     case 'number':
-      return fc.double({ min: schema.minimum ?? -1000, max: schema.maximum ?? 1000, noNaN: true, noDefaultInfinity: true });
+      return fc.double({
+        min: schema.minimum ?? -1000,
+        max: schema.maximum ?? 1000,
+        noNaN: true,
+        noDefaultInfinity: true,
+      });
     case 'string': {
       const max = Math.min(schema.maxLength ?? 40, 40);
       const min = schema.minLength ?? 0;
       if (schema.pattern && schema.pattern !== '\\S')
-        return fc.stringMatching(new RegExp(schema.pattern)).filter((s) => s.length >= min && s.length <= (schema.maxLength ?? 1e9));
+        return fc
+          .stringMatching(new RegExp(schema.pattern))
+          .filter((s) => s.length >= min && s.length <= (schema.maxLength ?? 1e9));
       // Letters of the scripts drivers write in, and a space; at least one letter, as names need one.
       return fc
-        .tuple(fc.constantFrom('CNG', 'Metano', 'सीएनजी', 'நிலையம்', 'Station'), fc.string({ maxLength: Math.max(0, max - 12) }))
+        .tuple(
+          fc.constantFrom('CNG', 'Metano', 'सीएनजी', 'நிலையம்', 'Station'),
+          fc.string({ maxLength: Math.max(0, max - 12) }),
+        )
         .map(([word, rest]) => `${word} ${rest.replace(/[^\p{L}\p{N} ]/gu, '')}`.trim().slice(0, max))
         .filter((s) => s.length >= Math.max(min, 1));
     }
@@ -188,24 +213,35 @@ function objectBody(schema: JsonSchema, ctx: FuzzContext): fc.Arbitrary<{ value:
     },
     {
       weight: 1,
-      arbitrary: fc.tuple(base, fc.constantFrom(...(schema.required?.length ? schema.required : keys))).map(([b, key]) => {
-        const { [key]: _dropped, ...rest } = b;
-        return { value: rest, kind: `without ${key}` };
-      }),
+      arbitrary: fc
+        .tuple(base, fc.constantFrom(...(schema.required?.length ? schema.required : keys)))
+        .map(([b, key]) => {
+          const { [key]: _dropped, ...rest } = b;
+          return { value: rest, kind: `without ${key}` };
+        }),
     },
   );
 }
 
 /** `[ … ]` or `{"a": …}` nested `depth` deep. */
 function deepJson(depth: number, objects: boolean): string {
-  return objects ? `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}` : `${'['.repeat(depth)}${']'.repeat(depth)}`;
+  return objects
+    ? `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`
+    : `${'['.repeat(depth)}${']'.repeat(depth)}`;
 }
 
 /** Raw body bytes and a content type, the hostile ones included. */
-function bodyArb(route: RouteSpec, ctx: FuzzContext): fc.Arbitrary<{ body: Buffer | null; type: string | null; kind: string }> {
+function bodyArb(
+  route: RouteSpec,
+  ctx: FuzzContext,
+): fc.Arbitrary<{ body: Buffer | null; type: string | null; kind: string }> {
   const json = 'application/json';
   const wrapped = route.body
-    ? objectBody(route.body, ctx).map(({ value, kind }) => ({ body: Buffer.from(JSON.stringify(value)), type: json, kind }))
+    ? objectBody(route.body, ctx).map(({ value, kind }) => ({
+        body: Buffer.from(JSON.stringify(value)),
+        type: json,
+        kind,
+      }))
     : fc.constant({ body: Buffer.from('{}'), type: json, kind: 'empty object' });
   const raw = fc.oneof(
     fc.constantFrom(
@@ -217,16 +253,38 @@ function bodyArb(route: RouteSpec, ctx: FuzzContext): fc.Arbitrary<{ body: Buffe
       { body: Buffer.from('{"a":'), type: json, kind: 'truncated JSON' },
       { body: Buffer.from('{"status":NaN}'), type: json, kind: 'NaN literal' },
       { body: Buffer.from('{"__proto__":{"x":1}}'), type: json, kind: '__proto__ key' },
-      { body: Buffer.from([0x7b, 0x22, 0x6e, 0x61, 0x6d, 0x65, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0xc0, 0xaf, 0x22, 0x7d]), type: json, kind: 'bad UTF-8' },
-      { body: Buffer.from('name=x&status=available'), type: 'application/x-www-form-urlencoded', kind: 'form' },
+      {
+        body: Buffer.from([
+          0x7b, 0x22, 0x6e, 0x61, 0x6d, 0x65, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0xc0, 0xaf, 0x22, 0x7d,
+        ]),
+        type: json,
+        kind: 'bad UTF-8',
+      },
+      {
+        body: Buffer.from('name=x&status=available'),
+        type: 'application/x-www-form-urlencoded',
+        kind: 'form',
+      },
       { body: Buffer.from('{"status":"available"}'), type: 'text/plain', kind: 'JSON as text/plain' },
-      { body: Buffer.from('{"status":"available"}'), type: 'application/json; charset=iso-8859-1', kind: 'latin1 charset' },
+      {
+        body: Buffer.from('{"status":"available"}'),
+        type: 'application/json; charset=iso-8859-1',
+        kind: 'latin1 charset',
+      },
       { body: Buffer.from('{"status":"available"}'), type: 'application/jsonx', kind: 'almost JSON type' },
-      { body: Buffer.from('--x\r\ncontent-disposition: form-data; name="a"\r\n\r\n1\r\n--x--'), type: 'multipart/form-data; boundary=x', kind: 'multipart' },
+      {
+        body: Buffer.from('--x\r\ncontent-disposition: form-data; name="a"\r\n\r\n1\r\n--x--'),
+        type: 'multipart/form-data; boundary=x',
+        kind: 'multipart',
+      },
       { body: Buffer.from('{"status":"available"}'), type: null, kind: 'no content type' },
     ),
     fc.constantFrom(1000, 5000, 100_000).chain((depth) =>
-      fc.boolean().map((objects) => ({ body: Buffer.from(deepJson(depth, objects)), type: json, kind: `deep JSON ${depth}` })),
+      fc.boolean().map((objects) => ({
+        body: Buffer.from(deepJson(depth, objects)),
+        type: json,
+        kind: `deep JSON ${depth}`,
+      })),
     ),
     fc.constantFrom(
       { body: Buffer.from(JSON.stringify({ name: 'x'.repeat(1024 * 1024) })), type: json, kind: '1 MB body' },
@@ -238,7 +296,8 @@ function bodyArb(route: RouteSpec, ctx: FuzzContext): fc.Arbitrary<{ body: Buffe
 
 /** One query or path value, encoded: valid, hostile, or a hostile encoding. */
 function paramArb(p: RouteParam, ctx: FuzzContext): fc.Arbitrary<string[] | null> {
-  const enc = (v: unknown) => encodeURIComponent(typeof v === 'string' ? v : JSON.stringify(v) ?? 'undefined');
+  const enc = (v: unknown) =>
+    encodeURIComponent(typeof v === 'string' ? v : (JSON.stringify(v) ?? 'undefined'));
   const key = encodeURIComponent(p.name);
   const pair = (v: string) => (p.in === 'path' ? v : `${key}=${v}`);
   // A lone surrogate cannot be percent-encoded; it goes as the replacement character's bytes.
@@ -251,7 +310,7 @@ function paramArb(p: RouteParam, ctx: FuzzContext): fc.Arbitrary<string[] | null
   };
   const valid = validValue(p.schema, p.name, ctx).map((v) => [pair(safeEnc(v))]);
   const hostile = hostileText.map((v) => [pair(safeEnc(v))]);
-  const encodings = fc.constantFrom(
+  const encodings = fc.constantFrom<string[]>(
     [pair('%FF%FE')],
     [pair('%C0%AF')],
     [pair('%E0%A4%A')],
@@ -265,9 +324,9 @@ function paramArb(p: RouteParam, ctx: FuzzContext): fc.Arbitrary<string[] | null
           validValue(p.schema, p.name, ctx).chain((a) =>
             validValue(p.schema, p.name, ctx).map((b) => [`${key}=${safeEnc(a)}`, `${key}=${safeEnc(b)}`]),
           ),
-          fc.constant([`${key}[]=1`]),
-          fc.constant([`${key}[a]=1`]),
-          fc.constant([key]),
+          fc.constant<string[]>([`${key}[]=1`]),
+          fc.constant<string[]>([`${key}[a]=1`]),
+          fc.constant<string[]>([key]),
         ]
       : [];
   const choices: fc.WeightedArbitrary<string[] | null>[] = [
@@ -276,7 +335,8 @@ function paramArb(p: RouteParam, ctx: FuzzContext): fc.Arbitrary<string[] | null
     { weight: 1, arbitrary: encodings },
     ...queryOnly.map((arbitrary) => ({ weight: 1, arbitrary })),
   ];
-  if (!p.required || p.in === 'query') choices.push({ weight: p.required ? 1 : 4, arbitrary: fc.constant(null) });
+  if (!p.required || p.in === 'query')
+    choices.push({ weight: p.required ? 1 : 4, arbitrary: fc.constant(null) });
   return fc.oneof(...choices);
 }
 
@@ -285,17 +345,62 @@ export function requestArb(route: RouteSpec, ctx: FuzzContext): fc.Arbitrary<Fuz
   const params = route.params.map((p) => paramArb(p, ctx));
   const extraQuery = fc.oneof(
     { weight: 6, arbitrary: fc.constant<string[]>([]) },
-    { weight: 1, arbitrary: fc.tuple(fc.stringMatching(/^[a-z]{1,8}$/), hostileText).map(([k, v]) => [`${k}=${encodeURIComponent(v.replace(/[\ud800-\udfff]/g, ''))}`]) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(fc.stringMatching(/^[a-z]{1,8}$/), hostileText)
+        .map(([k, v]) => [`${k}=${encodeURIComponent(v.replace(/[\ud800-\udfff]/g, ''))}`]),
+    },
   );
-  const origin = fc.constantFrom<OriginMode>('none', 'same-fetch-site', 'same-host', 'cross-origin', 'cross-fetch-site', 'null');
+  const origin = fc.constantFrom<OriginMode>(
+    'none',
+    'same-fetch-site',
+    'same-host',
+    'cross-origin',
+    'cross-fetch-site',
+    'null',
+  );
   const token = fc.constantFrom('right', 'wrong', 'none', 'malformed');
-  const body = route.method === 'POST' ? bodyArb(route, ctx) : fc.constant({ body: null, type: null, kind: 'none' });
+  // Headers the routes read besides the body: the device cookie, conditional requests, compression.
+  const extraHeaders = fc.record(
+    {
+      cookie: fc.oneof(
+        fc.constantFrom(
+          'cng_device=s%3Anot-signed',
+          'cng_device=',
+          '=;;;=',
+          `cng_device=${'x'.repeat(4000)}`,
+        ),
+        hostileText.map((v) => `cng_device=${encodeURIComponent(v.replace(/[\ud800-\udfff]/g, ''))}`),
+      ),
+      'if-none-match': fc.constantFrom('*', '"abc"', 'W/"1"', '""', 'garbage'),
+      'accept-encoding': fc.constantFrom('gzip', 'br', 'deflate', 'identity;q=0', '*;q=0', 'zstd, x-garbage'),
+    },
+    { requiredKeys: [] },
+  );
+  const body =
+    route.method === 'POST' ? bodyArb(route, ctx) : fc.constant({ body: null, type: null, kind: 'none' });
   // The event stream never ends: it goes over the socket, which can read the head and hang up.
-  const transport = route.path === '/api/events' ? fc.constant('socket' as const) : fc.constantFrom<'inject' | 'socket'>('inject', 'inject', 'inject', 'socket');
-  const method = route.method === 'GET' ? fc.constantFrom<'GET' | 'HEAD'>('GET', 'GET', 'GET', 'HEAD') : fc.constant('POST' as const);
+  const transport =
+    route.path === '/api/events'
+      ? fc.constant('socket' as const)
+      : fc.constantFrom<'inject' | 'socket'>('inject', 'inject', 'inject', 'socket');
+  const method =
+    route.method === 'GET'
+      ? fc.constantFrom<'GET' | 'HEAD'>('GET', 'GET', 'GET', 'HEAD')
+      : fc.constant('POST' as const);
   return fc
-    .record({ values: fc.tuple(...params), extra: extraQuery, origin, token, body, transport, method })
-    .map(({ values, extra, origin, token, body, transport, method }) => {
+    .record({
+      values: fc.tuple(...params),
+      extra: extraQuery,
+      origin,
+      token,
+      body,
+      transport,
+      method,
+      more: extraHeaders,
+    })
+    .map(({ values, extra, origin, token, body, transport, method, more }) => {
       let path = route.path;
       const query: string[] = [];
       route.params.forEach((p, i) => {
@@ -304,7 +409,7 @@ export function requestArb(route: RouteSpec, ctx: FuzzContext): fc.Arbitrary<Fuz
         else if (v) query.push(...v);
       });
       query.push(...extra);
-      const headers: Record<string, string> = {};
+      const headers: Record<string, string> = { ...more };
       if (body.type) headers['content-type'] = body.type;
       if (route.auth) {
         const secret = route.auth === 'operatorAuth' ? ctx.operatorToken : ctx.adminToken;

@@ -12,9 +12,13 @@ import { viaInject, viaSocket } from './send';
 /**
  * Generated requests against every route of the OpenAPI document, through app.inject and a real socket.
  * FUZZ_SEED (a number, or `random`) and FUZZ_RUNS choose the run; CI runs the fixed seed below, and
- * `npm run fuzz` a longer run with a random seed, printed so that a failure can be replayed.
+ * `npm run fuzz` a longer run with a random seed, printed so that a failure can be replayed (FUZZ_SEED=n
+ * replays it). FUZZ_PROFILE=1 prints where the time went, by route, transport and kind of body.
  */
-const SEED = process.env.FUZZ_SEED === 'random' ? Math.floor(Math.random() * 2 ** 31) : Number(process.env.FUZZ_SEED ?? 20261207);
+const SEED =
+  process.env.FUZZ_SEED === 'random'
+    ? Math.floor(Math.random() * 2 ** 31)
+    : Number(process.env.FUZZ_SEED ?? 20261207);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 20_000);
 
 /** The routes whose config sets crossOriginWrites (bearer-token routes and the read-only along-route). */
@@ -77,7 +81,8 @@ describe('generated requests', () => {
       const perRoute = new Map<string, number>();
       const send = async (req: FuzzRequest) => {
         const t0 = performance.now();
-        const res = req.transport === 'inject' ? await viaInject(t.app, req) : await viaSocket(port, agent, req);
+        const res =
+          req.transport === 'inject' ? await viaInject(t.app, req) : await viaSocket(port, agent, req);
         sent[req.transport]++;
         const k = `${req.transport} ${req.method} ${req.route.path} ${req.bodyKind.startsWith('hostile') ? 'hostile' : req.bodyKind}`;
         perRoute.set(k, (perRoute.get(k) ?? 0) + performance.now() - t0);
@@ -90,16 +95,28 @@ describe('generated requests', () => {
           const res = await send(req);
           const broken = brokenInvariant(req, res, CROSS_ORIGIN_ROUTES);
           if (broken)
-            throw new Error(`${req.transport} ${req.method} ${req.url.slice(0, 300)} [body: ${req.bodyKind}, origin: ${req.origin}] ${broken}`);
+            throw new Error(
+              `${req.transport} ${req.method} ${req.url.slice(0, 300)} [body: ${req.bodyKind}, origin: ${req.origin}] ${broken}`,
+            );
         }),
         { seed: SEED, numRuns: RUNS },
       );
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
-      const histogram = [...statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s}:${n}`).join(' ');
+      const histogram = [...statuses]
+        .sort(([a], [b]) => a - b)
+        .map(([s, n]) => `${s}:${n}`)
+        .join(' ');
       console.log(
         `fuzz: seed ${SEED}, ${sent.inject + sent.socket} requests (${sent.inject} inject, ${sent.socket} socket) in ${seconds} s; ${histogram}`,
       );
-      if (process.env.FUZZ_PROFILE) console.log([...perRoute].sort((a, b) => b[1] - a[1]).slice(0, 25).map(([k, v]) => `${v.toFixed(0)} ms ${k}`).join('\n'));
+      if (process.env.FUZZ_PROFILE)
+        console.log(
+          [...perRoute]
+            .sort((a, b) => b[1] - a[1])
+            .slice(0, 25)
+            .map(([k, v]) => `${v.toFixed(0)} ms ${k}`)
+            .join('\n'),
+        );
       expect(sent.inject + sent.socket).toBeGreaterThanOrEqual(RUNS);
     },
     Math.max(120_000, RUNS * 30),

@@ -1,10 +1,11 @@
 import http from 'node:http';
+import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import type { FuzzRequest, OriginMode } from './arbitraries';
 
 export interface FuzzResponse {
   status: number;
-  headers: Record<string, string | string[] | undefined>;
+  headers: Record<string, string | string[] | number | undefined>;
   body: string;
 }
 
@@ -26,8 +27,17 @@ export function originHeaders(mode: OriginMode, host: string): Record<string, st
   }
 }
 
+/** The body as text, decompressed as its content-encoding says (the app compresses when asked). */
+function decoded(raw: Buffer, encoding: unknown): string {
+  if (encoding === 'gzip') return zlib.gunzipSync(raw).toString('utf8');
+  if (encoding === 'br') return zlib.brotliDecompressSync(raw).toString('utf8');
+  if (encoding === 'deflate') return zlib.inflateSync(raw).toString('utf8');
+  return raw.toString('utf8');
+}
+
 /** Whether a mode claims another site: a write from it must not be accepted. */
-export const isCrossOrigin = (mode: OriginMode) => mode === 'cross-origin' || mode === 'cross-fetch-site' || mode === 'null';
+export const isCrossOrigin = (mode: OriginMode) =>
+  mode === 'cross-origin' || mode === 'cross-fetch-site' || mode === 'null';
 
 export async function viaInject(app: FastifyInstance, req: FuzzRequest): Promise<FuzzResponse> {
   const res = await app.inject({
@@ -36,7 +46,11 @@ export async function viaInject(app: FastifyInstance, req: FuzzRequest): Promise
     headers: { ...req.headers, ...originHeaders(req.origin, 'localhost:80') },
     ...(req.body ? { payload: req.body } : {}),
   });
-  return { status: res.statusCode, headers: res.headers, body: res.body };
+  return {
+    status: res.statusCode,
+    headers: res.headers,
+    body: decoded(res.rawPayload, res.headers['content-encoding']),
+  };
 }
 
 /**
@@ -68,7 +82,13 @@ export function viaSocket(port: number, agent: http.Agent, req: FuzzRequest): Pr
         }
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('end', () =>
+          resolve({
+            status,
+            headers: res.headers,
+            body: decoded(Buffer.concat(chunks), res.headers['content-encoding']),
+          }),
+        );
         res.on('error', reject);
       },
     );
