@@ -20,7 +20,8 @@ export type OriginMode =
 
 export interface FuzzRequest {
   route: RouteSpec;
-  method: 'GET' | 'HEAD' | 'POST';
+  /** The route's method, HEAD for a GET, or a method no route takes (PUT, DELETE, PATCH). */
+  method: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
   /** Path and query string, already encoded (hostile encodings included). */
   url: string;
   headers: Record<string, string>;
@@ -385,10 +386,16 @@ export function requestArb(route: RouteSpec, ctx: FuzzContext): fc.Arbitrary<Fuz
     route.path === '/api/events'
       ? fc.constant('socket' as const)
       : fc.constantFrom<'inject' | 'socket'>('inject', 'inject', 'inject', 'socket');
-  const method =
-    route.method === 'GET'
-      ? fc.constantFrom<'GET' | 'HEAD'>('GET', 'GET', 'GET', 'HEAD')
-      : fc.constant('POST' as const);
+  const method = fc.oneof(
+    {
+      weight: 12,
+      arbitrary:
+        route.method === 'GET'
+          ? fc.constantFrom<FuzzRequest['method']>('GET', 'GET', 'GET', 'HEAD')
+          : fc.constant<FuzzRequest['method']>('POST'),
+    },
+    { weight: 1, arbitrary: fc.constantFrom<FuzzRequest['method']>('PUT', 'DELETE', 'PATCH') },
+  );
   return fc
     .record({
       values: fc.tuple(...params),

@@ -71,4 +71,9 @@ describe('the fuzz invariants', () => {
     expect(brokenInvariant(req({ origin: 'null' }), res, none)).toMatch(/another origin/);
     expect(brokenInvariant(req({ origin: 'cross-origin' }), res, new Set(['/api/contact']))).toBeNull();
   });
+
+  it('break on a method the route does not take answered as a success', () => {
+    const res = { status: 200, headers: json, body: '{"id":1}' };
+    expect(brokenInvariant(req({ method: 'DELETE' }), res, none)).toMatch(/does not take/);
+  });
 });

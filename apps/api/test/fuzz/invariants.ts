@@ -33,8 +33,11 @@ export function brokenInvariant(
   const { status } = res;
   if (status >= 500) return `answered ${status}: ${res.body.slice(0, 300)}`;
   const isJson = String(res.headers['content-type'] ?? '').startsWith('application/json');
+  if (req.method !== req.route.method && req.method !== 'HEAD' && status < 400)
+    return `answered ${status} to ${req.method}, a method the route does not take`;
   if (
-    req.method === 'POST' &&
+    req.method !== 'GET' &&
+    req.method !== 'HEAD' &&
     isCrossOrigin(req.origin) &&
     !crossOriginRoutes.has(req.route.path) &&
     status < 400
