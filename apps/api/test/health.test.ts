@@ -40,7 +40,11 @@ describe.each(TEST_DIALECTS)('API skeleton on %s', (dialect) => {
     const res = await t.app.inject({ method: 'GET', url: '/api/no-such-thing' });
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toMatch(/application\/json/);
-    expect(res.json()).toEqual({ error: 'Not Found', message: 'No API endpoint GET /api/no-such-thing' });
+    expect(res.json()).toEqual({
+      error: 'Not Found',
+      message: 'No API endpoint GET /api/no-such-thing',
+      details: [{ field: 'path', problem: 'is not an API endpoint' }],
+    });
   });
 
   it('sends security headers on every response, errors included: the API set on API routes', async () => {

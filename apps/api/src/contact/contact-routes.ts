@@ -1,8 +1,8 @@
 import { ApiErrorSchema } from '@cng/shared';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { badInput } from '../lib/http-errors';
-import { unsafeTextProblem } from '../lib/unsafe-text';
+import { refusedText } from '../lib/http-errors';
+import { normaliseText, unsafeTextRefusal } from '../lib/unsafe-text';
 import { storeContactMessage } from './contact-repository';
 import { ContactBodySchema, ContactCreatedSchema, HONEYPOT_FIELD } from './contact-schema';
 
@@ -37,12 +37,13 @@ const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {
         // nothing, so it must not use up a person's allowance while they fix a typo.
         rateLimit: { max: app.config.CONTACT_RATE_LIMIT_PER_HOUR, timeWindow: '1 hour', hook: 'preHandler' },
       },
-      // Trim before validation, so "   " counts as empty and limits apply to what is stored.
+      // Normalise (NFKC, hidden zero-width characters out) and trim before validation, so "   " counts as
+      // empty and the limits apply to what is stored.
       preValidation: async (request) => {
         const body = request.body as Record<string, unknown> | null;
         if (!body || typeof body !== 'object') return;
         for (const key of ['name', 'email', 'message', HONEYPOT_FIELD]) {
-          if (typeof body[key] === 'string') body[key] = (body[key] as string).trim();
+          if (typeof body[key] === 'string') body[key] = normaliseText(body[key] as string).trim();
         }
       },
       // Runs before the rate limit's own preHandler (plugins append theirs after the route's).
@@ -54,8 +55,8 @@ const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {
           ['email', email, false],
           ['message', message, true],
         ] as const) {
-          const problem = unsafeTextProblem(text, { multiline });
-          if (problem) throw badInput(field, problem);
+          const refusal = unsafeTextRefusal(text, { multiline });
+          if (refusal) throw refusedText(field, refusal);
         }
       },
       schema: {

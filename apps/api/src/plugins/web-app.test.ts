@@ -84,8 +84,26 @@ describe('serving the built web app', () => {
       expect(res.json()).toEqual({
         error: 'Not Found',
         message: `No API endpoint ${method} /api/no-such-endpoint`,
+        details: [{ field: 'path', problem: 'is not an API endpoint' }],
       });
     }
+  });
+
+  it('names the method when an API path exists but takes other methods (a fuzz counterexample)', async () => {
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/stations/search?q[a]=1&country=aa&limit[a]=1',
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({
+      error: 'Not Found',
+      message: 'No API endpoint PUT /api/stations/search',
+      details: [{ field: 'method', problem: 'PUT is not accepted here: use GET' }],
+    });
+    const report = await t.app.inject({ method: 'DELETE', url: '/api/stations/it-1/reports' });
+    expect(report.json().details).toEqual([
+      { field: 'method', problem: 'DELETE is not accepted here: use GET or POST' },
+    ]);
   });
 
   it('never serves files from outside the build folder', async () => {

@@ -69,6 +69,8 @@ export default fp(async function webApp(app: FastifyInstance, opts: { webDist: s
   const sendHtml = (reply: FastifyReply, file: string, status: number) =>
     reply.code(status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').sendFile(file);
 
+  /** The methods the API's routes take, for naming the right one when a request uses another. */
+  const ROUTE_METHODS = ['GET', 'POST'] as const;
   const isApi = (urlPath: string) => urlPath === '/api' || urlPath.startsWith('/api/');
   const apiNotFound = (reply: FastifyReply, method: string, urlPath: string) => {
     // A segment too long to be any route's parameter (an id of 5,000 characters) is the path's fault.
@@ -78,7 +80,18 @@ export default fp(async function webApp(app: FastifyInstance, opts: { webDist: s
         .code(414)
         .send({ error: 'URI Too Long', message: `path ${problem}`, details: [{ field: 'path', problem }] });
     }
-    return reply.code(404).send({ error: 'Not Found', message: `No API endpoint ${method} ${urlPath}` });
+    // The path of a route that takes other methods: the method is what is wrong, and the answer says which.
+    // Found by a route of its own, not by the pages' catch-all (`/*`, whose match has a `*` parameter).
+    const allowed = ROUTE_METHODS.filter((m) => {
+      const found = m !== method && app.findRoute({ method: m, url: urlPath });
+      return found && !('*' in (found.params ?? {}));
+    });
+    const detail = allowed.length
+      ? { field: 'method', problem: `${method} is not accepted here: use ${allowed.join(' or ')}` }
+      : { field: 'path', problem: 'is not an API endpoint' };
+    return reply
+      .code(404)
+      .send({ error: 'Not Found', message: `No API endpoint ${method} ${urlPath}`, details: [detail] });
   };
 
   app.setNotFoundHandler((request, reply) => {

@@ -1,24 +1,37 @@
 import {
   AddStationBodySchema,
   ApiErrorSchema,
+  companyIn,
   ProblemBodySchema,
   ProposalCreatedSchema,
   RetryLaterErrorSchema,
   StationIdParamsSchema,
 } from '@cng/shared';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { badInput } from '../lib/http-errors';
-import { unsafeTextProblem } from '../lib/unsafe-text';
+import { badInput, refusedText } from '../lib/http-errors';
+import { nameRefusal, normaliseText, unsafeTextRefusal } from '../lib/unsafe-text';
 import { requireStation } from '../stations/stations';
 import { insertProposal } from './proposal-repository';
 import { settleAddition, settleProblem } from './proposal-service';
 
-/** Optional plain text: trimmed, refused with control or bidi characters, null when empty. */
-function cleanText(field: string, value: string | undefined): string | null {
-  const text = value?.trim();
+/** The short name of the company a text names, for nameRefusal's look-alike test. */
+const companyNamed = (text: string) => companyIn(text)?.short ?? companyIn(text, 'field')?.short ?? null;
+
+/**
+ * Optional plain text: normalised (NFKC, no hidden zero-width characters), trimmed, refused with control or
+ * bidi characters, null when empty. A name (`asName`) is refused too when it has no letters, mixes Latin,
+ * Cyrillic or Greek in one word, or imitates a company in another script; the 400 says why, with a code.
+ */
+function cleanText(field: string, value: string | undefined, asName = false): string | null {
+  const text = value === undefined ? '' : normaliseText(value).trim();
   if (!text) return null;
-  const problem = unsafeTextProblem(text);
-  if (problem) throw badInput(field, problem);
+  if (asName) {
+    const refusal = nameRefusal(text, companyNamed);
+    if (refusal) throw refusedText(field, refusal);
+    return text;
+  }
+  const refusal = unsafeTextRefusal(text);
+  if (refusal) throw refusedText(field, refusal);
   return text;
 }
 
@@ -61,8 +74,8 @@ export function proposalRoutes(hashNetwork: (ip: string) => string | null): Fast
             kind: 'add',
             stationId: null,
             reason: null,
-            name: cleanText('name', body.name),
-            operator: cleanText('operator', body.operator),
+            name: cleanText('name', body.name, true),
+            operator: cleanText('operator', body.operator, true),
             note: cleanText('note', body.note),
             openingHours: cleanText('openingHours', body.openingHours),
             position: { ...body.position, accuracyM: body.position.accuracyM ?? null },

@@ -76,4 +76,25 @@ describe('imported text is validated before it is stored', () => {
       ['c', 'too-long'],
     ]);
   });
+
+  it('rejects names that lie as deceptive-name, saying why, and normalises hidden characters away', () => {
+    const { accepted, rejected } = rejections([
+      'mixed,"\u0406GL CNG",72.85,19.12,,,',
+      'glyph,"\u0415\u0455\u0455\u043e",72.86,19.13,,,',
+      'emoji,"⛽⛽",72.87,19.14,,,',
+      'zw,"Andheri\u200b CNG\ufeff",72.88,19.15,,,',
+    ]);
+    expect(accepted).toEqual(['ok1', 'zw']);
+    expect(rejected.mixed).toMatch(/^deceptive-name: name mixes Latin and Cyrillic letters in one word/);
+    expect(rejected.glyph).toMatch(/^deceptive-name: name looks like Esso/);
+    expect(rejected.emoji).toMatch(/^deceptive-name: name must contain letters or digits/);
+    const parsed = parseGenericCsv(
+      [HEADER, 'zw,"Andheri\u200b CNG\ufeff",72.88,19.15,,,'].join('\n'),
+      'zw.csv',
+      {
+        feed: 'test',
+      },
+    );
+    expect(parsed.candidates[0]?.record.name).toBe('Andheri CNG');
+  });
 });

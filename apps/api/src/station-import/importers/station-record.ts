@@ -73,6 +73,8 @@ export const REJECT_REASONS = {
   'unsafe-text': 'a text field holds a control or bidi-override character',
   'too-long': 'a text field is longer than any real value of its kind',
   'bad-url': 'a link is not an http(s) URL',
+  'deceptive-name':
+    'a name, brand or operator has no letters, mixes Latin, Cyrillic or Greek in one word, or imitates a company in another script',
 } as const;
 export type RejectReason = keyof typeof REJECT_REASONS;
 

@@ -1,8 +1,9 @@
 import { hash } from 'node:crypto';
-import type { CngDetails, CoordinateQuality } from '@cng/shared';
+import { type CngDetails, type CoordinateQuality, companyIn } from '@cng/shared';
 import tzLookup from '@photostructure/tz-lookup';
 import { iso1A2Code } from '@rapideditor/country-coder';
-import { unsafeTextProblem } from '../../lib/unsafe-text';
+
+import { nameRefusal, normaliseText, unsafeTextProblem } from '../../lib/unsafe-text';
 import { normaliseCompanies } from '../../stations/stations';
 import type { RegionLookup } from './region-lookup';
 import type { Candidate, RecordPrice, Rejection, RejectReason } from './station-record';
@@ -59,7 +60,7 @@ const ENTITIES: Record<string, string> = {
 
 const text = (v: unknown): string | null => {
   if (v === null || v === undefined) return null;
-  const s = String(v)
+  const s = normaliseText(String(v))
     .replace(/&(amp|quot|#0?39|apos);/g, (e) => ENTITIES[e] ?? e)
     .replace(/\s+/g, ' ')
     .trim();
@@ -95,6 +96,9 @@ function isHttpUrl(url: string): boolean {
   }
 }
 
+/** The short name of the company a text names, for nameRefusal's look-alike test. */
+const companyNamed = (text: string) => companyIn(text)?.short ?? companyIn(text, 'field')?.short ?? null;
+
 /** The first problem of a record's text fields, as a rejection reason and detail, or null when all are fine. */
 function textProblem(fields: Record<keyof typeof TEXT_LIMITS, string | null>): [RejectReason, string] | null {
   for (const [field, value] of Object.entries(fields) as [keyof typeof TEXT_LIMITS, string | null][]) {
@@ -103,6 +107,11 @@ function textProblem(fields: Record<keyof typeof TEXT_LIMITS, string | null>): [
     if (problem) return ['unsafe-text', `${field} ${problem}`];
     if (value.length > TEXT_LIMITS[field])
       return ['too-long', `${field} has ${value.length} characters, at most ${TEXT_LIMITS[field]}`];
+  }
+  for (const field of ['name', 'brand', 'operator'] as const) {
+    const value = fields[field];
+    const refusal = value === null ? null : nameRefusal(value, companyNamed);
+    if (refusal) return ['deceptive-name', `${field} ${refusal.problem}`];
   }
   if (fields.url !== null && !isHttpUrl(fields.url))
     return ['bad-url', `url ${JSON.stringify(fields.url.slice(0, 80))} is not an http(s) URL`];
