@@ -87,6 +87,13 @@ describe('the heads-up panel where our list is thin', () => {
     expect(onSearch).toHaveBeenCalledTimes(1);
     expect(onAddStation).toHaveBeenCalledTimes(1);
   });
+
+  it('keeps the distance and the arrow for a filtered match that far: the filter chose it, not a gap', () => {
+    const far = { ...station, distanceKm: 108.4, bearingDeg: 225 } as NearestStation;
+    panel({ station: far, coverage: { ...thin, level: 'none', knownNearby: 0 }, filtered: true });
+    expect(screen.getByTestId('hud-distance').textContent).toBe('108 km');
+    expect(screen.queryByTestId('hud-far')).toBeNull();
+  });
 });
 
 describe('road figures in the heads-up panel', () => {

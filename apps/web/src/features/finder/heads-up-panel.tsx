@@ -98,7 +98,8 @@ export function HeadsUpPanel(props: HeadsUpPanelProps) {
   const picked = manualPosition && station.distanceKm < PICKED_WITHIN_KM;
   const app = defaultNavigationApp(typeof navigator === 'undefined' ? '' : navigator.userAgent);
   const label = panelLabel(props);
-  const far = isNearest && isBeyondReach(props.coverage, station.distanceKm);
+  // Only the nearest station of any kind: a filtered match far away is the driver's choice, not a gap in our list.
+  const far = isNearest && !props.filtered && isBeyondReach(props.coverage, station.distanceKm);
   // An arrow pointing backwards always says so (ADR 0008).
   const behind = !picked && isBehind(station, heading);
   return (
