@@ -3,8 +3,10 @@ import fp from 'fastify-plugin';
 import { DB_RETRY_AFTER_SEC } from '../db/db-outage';
 import { withRouteHook } from './route-hooks';
 
-/** How long a write may wait for the database before it is answered 503. */
+/** How long a write may wait for the database before it is answered 503, while no other write gets through. */
 export const WRITE_DEADLINE_MS = 1500;
+/** The longest a write waits behind others while the database keeps answering them (a burst, not an outage). */
+export const WRITE_DEADLINE_BUSY_FACTOR = 10;
 
 /**
  * An anonymous write (a route marked `idempotent`: reports, proposals, problem reports, contact messages) is
@@ -13,14 +15,28 @@ export const WRITE_DEADLINE_MS = 1500;
  * Retry-After and keeps its write. The write itself may still commit later; a client that sends it again with
  * its Idempotency-Key gets it counted once. A database that refuses at once is answered 503 by the error
  * handler, long before this.
+ *
+ * A database that is busy is not one that is gone: while other writes keep being answered (a burst of reports
+ * queued for the pool's connections), a write waits on, up to WRITE_DEADLINE_BUSY_FACTOR deadlines; only a
+ * deadline in which no write got an answer from the database means it is away.
  */
 export default fp(
   async function writeDeadline(app: FastifyInstance, opts: { deadlineMs?: number }) {
     const deadlineMs = opts.deadlineMs ?? WRITE_DEADLINE_MS;
     const timers = new WeakMap<FastifyRequest, NodeJS.Timeout>();
+    /** When a write last got its answer from the database (any answer but this plugin's 503). */
+    let lastAnsweredMs = 0;
     const start = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
-      const timer = setTimeout(() => {
+      const startedMs = Date.now();
+      const expire = () => {
         if (reply.sent || reply.raw.headersSent) return;
+        const now = Date.now();
+        if (now - lastAnsweredMs < deadlineMs && now - startedMs < deadlineMs * WRITE_DEADLINE_BUSY_FACTOR) {
+          const again = setTimeout(expire, deadlineMs);
+          again.unref();
+          timers.set(request, again);
+          return;
+        }
         app.dbWrites.failed(`no answer within ${deadlineMs} ms`);
         request.log.warn({ deadlineMs }, 'write deadline passed: answered 503');
         reply
@@ -31,13 +47,15 @@ export default fp(
             message: `The database did not answer in time; your write may not be stored. Please try again in ${DB_RETRY_AFTER_SEC} seconds.`,
             details: [{ field: 'database', problem: `did not answer within ${deadlineMs} ms` }],
           });
-      }, deadlineMs);
+      };
+      const timer = setTimeout(expire, deadlineMs);
       timer.unref();
       timers.set(request, timer);
       done();
     };
-    const stop = (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
+    const stop = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
       clearTimeout(timers.get(request));
+      if (reply.statusCode !== 503) lastAnsweredMs = Date.now();
       done();
     };
     app.addHook('onRoute', (route) => {
