@@ -14,6 +14,7 @@ const PAGES = [
   { path: '/terms-and-conditions', heading: 'Terms and Conditions', label: 'terms' },
   { path: '/privacy-policy', heading: 'Privacy Policy', label: 'privacy' },
   { path: '/cancellation-and-refund-policy', heading: 'Return and Refund Policy', label: 'refund' },
+  { path: '/coverage', heading: 'How complete is our station list?', label: 'coverage' },
 ] as const;
 
 /** Collects console errors (hydration mismatches included) while a page is open. */
@@ -226,8 +227,9 @@ test('content pages without a map never download map code, and / loads no toast 
   page.on('request', (req) => {
     if (req.resourceType() === 'script') scripts.push(req.url());
   });
-  // /App is the map page and /contact shows the office on a map (spec section 2): the others must not load it.
-  for (const { path } of PAGES.filter((p) => p.path !== '/App' && p.path !== '/contact')) {
+  // /App is the map page, /contact shows the office on a map (spec section 2) and /coverage the cities: the
+  // others must not load it.
+  for (const { path } of PAGES.filter((p) => !['/App', '/contact', '/coverage'].includes(p.path))) {
     await page.goto(path);
     await page.waitForLoadState('networkidle');
   }

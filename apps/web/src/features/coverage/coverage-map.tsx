@@ -46,7 +46,8 @@ export default function CoverageMap({ areas }: { areas: CoverageArea[] }) {
     };
   }, [map, areas]);
   return (
-    <div className="coverage-map" role="img" aria-label={t('coverage.map.label')}>
+    // A picture of the table above it, which says the same in words: kept out of the tab order and screen readers.
+    <div className="coverage-map" aria-hidden="true" inert title={t('coverage.map.label')}>
       <div ref={ref} className="coverage-map__canvas" data-testid="coverage-map" />
     </div>
   );

@@ -55,9 +55,10 @@ function CoverageTable() {
   const { areas } = census.data;
   return (
     <>
-      <div className="coverage-table__scroll">
+      {/* Scrolls sideways on a phone: focusable, so a keyboard can scroll it too. */}
+      <div className="coverage-table__scroll" role="region" aria-labelledby="coverage-caption" tabIndex={0}>
         <table className="coverage-table" data-testid="coverage-table">
-          <caption>{t('coverage.table.caption')}</caption>
+          <caption id="coverage-caption">{t('coverage.table.caption')}</caption>
           <thead>
             <tr>
               <th scope="col">{t('coverage.col.area')}</th>

@@ -54,6 +54,7 @@ export const PlaceSearch = memo(function PlaceSearch({
   onPickPlace,
   inputId = 'finder-search',
   label,
+  buttonLabel,
 }: {
   /**
    * Where the driver is when they ask (the answer ranks by it): read at the moment of asking, so the search box
@@ -66,6 +67,8 @@ export const PlaceSearch = memo(function PlaceSearch({
   inputId?: string;
   /** The field's label; the finder's own by default. */
   label?: string;
+  /** The button's words; "Search" by default (one page's two searches must not share them). */
+  buttonLabel?: string;
 }) {
   const [text, setText] = useState('');
   const [asked, setAsked] = useState<Asked | null>(null);
@@ -105,7 +108,7 @@ export const PlaceSearch = memo(function PlaceSearch({
             />
             {/* Never disabled: a disabled default button would also block Enter, and a new query must always go. */}
             <button type="submit" className="button button--primary" aria-busy={busy}>
-              {t(busy ? 'finder.search.searching' : 'finder.search.button')}
+              {busy ? t('finder.search.searching') : (buttonLabel ?? t('finder.search.button'))}
             </button>
           </div>
         </form>

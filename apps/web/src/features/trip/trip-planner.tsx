@@ -100,6 +100,7 @@ export const TripPlanner = memo(function TripPlanner({
           <PlaceSearch
             inputId="trip-search"
             label={t('finder.trip.where')}
+            buttonLabel={t('finder.trip.plan')}
             getNear={getPosition}
             onPickPlace={(p) => startTrip(getPosition(), { name: p.name, lon: p.lon, lat: p.lat })}
             onPickStation={(h) => startTrip(getPosition(), { name: h.name, lon: h.lon, lat: h.lat })}
