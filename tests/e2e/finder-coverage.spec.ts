@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { waitForStations } from './finder-helpers';
+import { openAppAt, waitForStations } from './finder-helpers';
 
 /**
  * How complete our list is where the driver stands, as a new user meets it on the default start-up import:
@@ -16,10 +16,7 @@ test('in Chennai at 375 px the panel says what we know, names Torrent Gas, and o
   context,
   request,
 }) => {
-  await waitForStations(request);
-  await context.grantPermissions(['geolocation']);
-  await context.setGeolocation({ ...CHENNAI, accuracy: 10 });
-  await page.goto('/App');
+  await openAppAt(page, context, request, CHENNAI);
   const notice = page.locator('[data-coverage]');
   await expect(notice).toHaveAttribute('data-coverage', /^(thin|none)$/);
   await expect(notice).toContainText('Torrent Gas');
@@ -40,10 +37,7 @@ test('in Delhi the nearest is the nearest we know, with the official count and i
   context,
   request,
 }) => {
-  await waitForStations(request);
-  await context.grantPermissions(['geolocation']);
-  await context.setGeolocation({ ...DELHI, accuracy: 10 });
-  await page.goto('/App');
+  await openAppAt(page, context, request, DELHI);
   const notice = page.locator('[data-coverage="thin"]');
   await expect(notice).toContainText("We know 80 of Delhi's 480 CNG stations");
   await expect(notice).toContainText('Indraprastha Gas Limited (IGL)');
@@ -51,10 +45,7 @@ test('in Delhi the nearest is the nearest we know, with the official count and i
 });
 
 test('in Pune, where the list is good, nothing changes @desktop', async ({ page, context, request }) => {
-  await waitForStations(request);
-  await context.grantPermissions(['geolocation']);
-  await context.setGeolocation({ ...PUNE, accuracy: 10 });
-  await page.goto('/App');
+  await openAppAt(page, context, request, PUNE);
   await expect(page.getByTestId('hud-distance')).toBeVisible();
   await expect(page.getByTestId('hud-station-name')).toContainText('Nearest');
   await expect(page.getByTestId('hud-station-name')).not.toContainText('we know');
@@ -66,10 +57,7 @@ test('in Kolkata, far from any known station, the panel points nowhere and offer
   context,
   request,
 }) => {
-  await waitForStations(request);
-  await context.grantPermissions(['geolocation']);
-  await context.setGeolocation({ ...KOLKATA, accuracy: 10 });
-  await page.goto('/App');
+  await openAppAt(page, context, request, KOLKATA);
   await expect(page.locator('[data-coverage="none"]')).toContainText('We know no CNG station within 25 km');
   const far = page.getByTestId('hud-far');
   await expect(far).toContainText('The nearest station we know is');
@@ -84,10 +72,7 @@ test('without a routing server a trip follows the straight line and says so @des
   context,
   request,
 }) => {
-  await waitForStations(request);
-  await context.grantPermissions(['geolocation']);
-  await context.setGeolocation({ ...PUNE, accuracy: 10 });
-  await page.goto('/App');
+  await openAppAt(page, context, request, PUNE);
   await expect(page.getByTestId('hud-road')).toHaveText('straight line');
   const trip = page.getByTestId('trip');
   await trip.getByLabel('Where are you going?').fill('Mumbai');

@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect } from '@playwright/test';
+import { type APIRequestContext, type BrowserContext, expect, type Page } from '@playwright/test';
 
 /** Mean Earth radius in km, as the product uses. Independent haversine so the tests do not grade our own code. */
 const R_KM = 6371.0088;
@@ -35,6 +35,19 @@ export function turnDeg(from: number, to: number): number {
 }
 
 /** The server imports stations after it starts listening: wait until it reports some. */
+/** Opens /App for a driver standing at `at`, with location granted (once the server holds stations). */
+export async function openAppAt(
+  page: Page,
+  context: BrowserContext,
+  request: APIRequestContext | null,
+  at: { latitude: number; longitude: number },
+) {
+  if (request) await waitForStations(request);
+  await context.grantPermissions(['geolocation']);
+  await context.setGeolocation({ ...at, accuracy: 10 });
+  await page.goto('/App');
+}
+
 export async function waitForStations(request: APIRequestContext) {
   await expect
     .poll(

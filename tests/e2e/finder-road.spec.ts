@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { request as apiRequest, expect, test } from '@playwright/test';
 import { type FakeOsrm, startFakeOsrm } from '../../apps/api/test/helpers/fake-osrm';
+import { openAppAt } from './finder-helpers';
 
 /**
  * Road figures and trips with a routing server: the app runs here with ROUTING_URL pointing at a loopback
@@ -48,9 +49,7 @@ test('the panel shows the drive by road at 375 px, from the routing server @mobi
   page,
   context,
 }) => {
-  await context.grantPermissions(['geolocation']);
-  await context.setGeolocation({ ...PUNE, accuracy: 10 });
-  await page.goto('/App');
+  await openAppAt(page, context, null, PUNE);
   const road = page.getByTestId('hud-road');
   await expect(road).toHaveAttribute('data-road', 'yes');
   await expect(road).toHaveText(/^\d+(\.\d)? (m|km) by road · \d+ min$/);
@@ -64,9 +63,7 @@ test('Pune → Mumbai lists the stations on the way in order, each with its deto
   page,
   context,
 }) => {
-  await context.grantPermissions(['geolocation']);
-  await context.setGeolocation({ ...PUNE, accuracy: 10 });
-  await page.goto('/App');
+  await openAppAt(page, context, null, PUNE);
   await expect(page.getByTestId('hud-distance')).toBeVisible();
   const trip = page.getByTestId('trip');
   await trip.getByLabel('Where are you going?').fill('Mumbai');
