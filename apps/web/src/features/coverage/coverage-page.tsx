@@ -55,8 +55,13 @@ function CoverageTable() {
   const { areas } = census.data;
   return (
     <>
-      {/* Scrolls sideways on a phone: focusable, so a keyboard can scroll it too. */}
-      <div className="coverage-table__scroll" role="region" aria-labelledby="coverage-caption" tabIndex={0}>
+      {/* Scrolls sideways on a phone. */}
+      <section
+        className="coverage-table__scroll"
+        aria-labelledby="coverage-caption"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus so a keyboard can scroll it (WCAG 2.1.1, axe scrollable-region-focusable).
+        tabIndex={0}
+      >
         <table className="coverage-table" data-testid="coverage-table">
           <caption id="coverage-caption">{t('coverage.table.caption')}</caption>
           <thead>
@@ -76,7 +81,7 @@ function CoverageTable() {
             ))}
           </tbody>
         </table>
-      </div>
+      </section>
       <Suspense fallback={null}>
         <CoverageMap areas={areas.filter((a) => a.kind === 'city' && a.centre)} />
       </Suspense>
