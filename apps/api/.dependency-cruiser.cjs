@@ -1,7 +1,7 @@
 // Import directions of the API (ADR 0015). `npm run deps:check` (part of `npm test`) fails on any violation.
 //
 // - Platform (config/, db/, plugins/, lib/, geo/, routing/) is the floor: it never imports a slice or the app.
-// - Slices (stations/, station-import/, status/, contact/, proposals/, health/, coverage/) own their routes, schemas, repositories
+// - Slices (stations/, station-import/, status/, contact/, proposals/, health/, coverage/, candidates/) own their routes, schemas, repositories
 //   and domain code. Another slice, and the composition root (app.ts, server.ts, types.d.ts), may import a
 //   slice only through its public entry: the file named after its folder (stations/stations.ts, …); server.ts
 //   also starts the station index build (stations/station-index-build.ts) before it loads the app (ADR 0023).
@@ -9,7 +9,7 @@
 // - Production code never imports a test, a test helper or a devDependency.
 // - SQL only in repositories: outside them, Kysely may be imported for its types only, and neither the SQLite
 //   connection under a Db nor a database driver at all.
-const SLICES = '(stations|station-import|status|contact|proposals|health|coverage)';
+const SLICES = '(stations|station-import|status|contact|proposals|health|coverage|candidates)';
 const ENTRY = '^src/([^/]+)/\\1\\.ts$';
 
 /** @type {import('dependency-cruiser').IConfiguration} */

@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyServerOptions } from 'fastify';
+import candidates from './candidates/candidates';
 import type { Config } from './config/env';
 import { adminMessageRoutes, contactRoutes } from './contact/contact';
 import { coveragePlugin } from './coverage/coverage';
@@ -123,6 +124,7 @@ export async function buildApp(deps: AppDeps) {
         { name: 'status', description: 'Live status from drivers' },
         { name: 'contact', description: 'Contact messages' },
         { name: 'proposals', description: 'Drivers add and correct stations; moderators decide' },
+        { name: 'candidates', description: 'Fuel stations that may sell CNG: drivers answer, and agree' },
         { name: 'meta', description: 'Service health' },
       ],
     },
@@ -143,6 +145,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(stationRoutes);
   await app.register(liveStatusPlugin);
   await app.register(proposals);
+  await app.register(candidates);
   await app.register(webApp, { webDist: config.WEB_DIST });
   return app;
 }

@@ -37,12 +37,14 @@ async function main() {
     changeFeed,
     { runStartupImport },
     { preloadPlaceGazetteer, warmPlaceGazetteer },
+    { runStartupCandidates },
   ] = await Promise.all([
     import('./app'),
     import('./contact/contact'),
     import('./db/change-feed'),
     import('./station-import/station-import'),
     import('./stations/stations'),
+    import('./candidates/candidates'),
   ]);
   let forwarder: Forwarder | null;
   try {
@@ -89,7 +91,11 @@ async function main() {
   // The place gazetteer's file, built beside the server on the first start only (ADR 0011).
   warmPlaceGazetteer(app.log);
   // After listen, not awaited: /api/health answers while an empty database fills from the default sources.
-  void runStartupImport(app).catch((err) => app.log.error({ err }, 'start-up import failed'));
+  // The candidates follow the stations: they are asked about only where stations are few, never awaited.
+  void runStartupImport(app)
+    .catch((err) => app.log.error({ err }, 'start-up import failed'))
+    .then(() => runStartupCandidates(app))
+    .catch((err) => app.log.error({ err }, 'start-up candidates failed'));
 }
 
 main().catch((err) => {

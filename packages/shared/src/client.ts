@@ -1,6 +1,7 @@
 // What the web app may import from @cng/shared ('@cng/shared/client'): constants, words and helpers, and the
 // types of the API's answers, but none of the TypeBox schemas, whose builder would otherwise ride along in the
 // browser's bundles (module-level schema calls are not tree-shaken). The API imports '@cng/shared'.
+export type * from './candidates-api';
 export * from './companies';
 export * from './contact-limits';
 export type * from './coverage-api';

@@ -1,3 +1,4 @@
+export * from './candidates-api';
 export * from './companies';
 export * from './contact-limits';
 export * from './coverage-api';

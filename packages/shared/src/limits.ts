@@ -82,3 +82,18 @@ export const PROPOSAL_LIMITS = {
 /** What is wrong with a station. */
 export const PROBLEM_REASONS = ['wrong-position', 'closed', 'not-cng', 'duplicate'] as const;
 export type ProblemReason = (typeof PROBLEM_REASONS)[number];
+
+/**
+ * "Does this pump sell CNG?" (ADR 0037): how many fuel-station candidates the finder offers, how far it looks,
+ * and how close to a known station a candidate must be to be that station already (not asked about).
+ */
+export const CANDIDATE_LIMITS = {
+  nearDefaultLimit: 3,
+  nearMaxLimit: 10,
+  nearRadiusKm: 25,
+  knownStationM: 100,
+} as const;
+
+/** A driver's answer to "Does this pump sell CNG?". */
+export const CANDIDATE_ANSWERS = ['yes', 'no', 'unknown'] as const;
+export type CandidateAnswer = (typeof CANDIDATE_ANSWERS)[number];

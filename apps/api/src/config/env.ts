@@ -304,6 +304,11 @@ export const ENV_SPEC = {
     parse: int(1, 1_000_000),
     doc: 'Per-IP station proposals and problem reports per hour',
   },
+  CANDIDATE_ANSWER_RATE_LIMIT_PER_HOUR: {
+    default: 30,
+    parse: int(1, 1_000_000),
+    doc: 'Per-IP answers to "Does this pump sell CNG?" per hour',
+  },
   ROUTING_URL: {
     default: '',
     parse: (raw: string) => {

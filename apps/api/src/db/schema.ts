@@ -188,7 +188,7 @@ export interface StationIndexRevisionTable {
   revision: ColumnType<string, never, never>;
 }
 
-/** Migration 0011: the Idempotency-Key of an anonymous write, with its answer once sent. */
+/** Migration 0010: the Idempotency-Key of an anonymous write, with its answer once sent. */
 export interface IdempotencyKeysTable {
   key: string;
   /** SHA-256 of the method, the URL and the body the key was first used with. */
@@ -199,6 +199,39 @@ export interface IdempotencyKeysTable {
   status_code: number | null;
   /** The answer's JSON text. */
   body: string | null;
+}
+
+/** A fuel station that may sell CNG, not a station until drivers confirm it (migration 0011, ADR 0037). */
+export interface FuelCandidatesTable {
+  id: string;
+  source: string;
+  name: string | null;
+  brand: string | null;
+  lon: number;
+  lat: number;
+  country: string;
+  region: string | null;
+  licence: string;
+  attribution: string;
+  state: 'open' | 'confirmed' | 'retired';
+  /** The station it became, once confirmed. */
+  station_id: string | null;
+  decided_at: string | null;
+  decided_by: 'drivers' | 'moderator' | null;
+  decision_reason: string | null;
+  imported_at: string;
+}
+
+/** A driver's answer to "Does this pump sell CNG?". */
+export interface CandidateAnswersTable {
+  id: Generated<number>;
+  candidate_id: string;
+  answer: 'yes' | 'no' | 'unknown';
+  /** Anonymous device id (signed cookie); never served. */
+  device_id: string;
+  /** Keyed hash of the network; never served. */
+  network_hash: string | null;
+  created_at: string;
 }
 
 export interface Database {
@@ -213,6 +246,8 @@ export interface Database {
   moderation_decisions: ModerationDecisionsTable;
   station_index_revision: StationIndexRevisionTable;
   idempotency_keys: IdempotencyKeysTable;
+  fuel_candidates: FuelCandidatesTable;
+  candidate_answers: CandidateAnswersTable;
 }
 
 /** A stored station as a query reads it: the one row type of `stations`, for every slice. */

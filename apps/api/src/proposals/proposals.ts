@@ -4,6 +4,9 @@ import { createNetworkHasher } from '../status/status';
 import adminProposalRoutes from './admin-proposal-routes';
 import { proposalRoutes } from './proposal-routes';
 
+// The agreement rule (ADR 0014), for every slice that counts independent drivers.
+export { enoughVoices, independentVoices, recent, type Voice } from './agreement';
+
 /** Drivers add and correct stations; moderators decide (ADR 0014). */
 export default fp(
   async function proposals(app: FastifyInstance) {
