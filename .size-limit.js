@@ -97,7 +97,8 @@ export default [
   {
     name: 'JavaScript /App can load (finder, map, toasts, dialogs and all)',
     path: paths(appPage),
-    limit: '200 kB',
+    // Includes the pump questions (1.4 kB), loaded only where the list is thin.
+    limit: '202 kB',
     gzip: true,
   },
   {

@@ -34,7 +34,6 @@ export function turnDeg(from: number, to: number): number {
   return ((((to - from) % 360) + 540) % 360) - 180;
 }
 
-/** The server imports stations after it starts listening: wait until it reports some. */
 /** Opens /App for a driver standing at `at`, with location granted (once the server holds stations). */
 export async function openAppAt(
   page: Page,
@@ -48,6 +47,7 @@ export async function openAppAt(
   await page.goto('/App');
 }
 
+/** The server imports stations after it starts listening: wait until it reports some. */
 export async function waitForStations(request: APIRequestContext) {
   await expect
     .poll(

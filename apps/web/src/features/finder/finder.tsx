@@ -42,6 +42,8 @@ import { tripStore } from '../trip/trip-store';
 const FinderMap = lazy(() => import('../map/finder-map'));
 // The trip planner sits below the list and the map: not part of opening /App either.
 const TripPlanner = lazy(() => import('../trip/trip-planner').then((m) => ({ default: m.TripPlanner })));
+// Asked only where our list is thin: not part of opening /App where it is good.
+const PumpQuestions = lazy(() => import('../pumps/pump-questions'));
 // Details, reports and the problem form open on a tap: their code is not part of opening /App.
 const DetailsDialog = lazy(() =>
   import('../station/details-dialog').then((m) => ({ default: m.DetailsDialog })),
@@ -385,6 +387,11 @@ export default function Finder() {
             }}
             onDetails={setDetailsId}
           />
+          {position && (nearest.coverage?.level === 'thin' || nearest.coverage?.level === 'none') && (
+            <Suspense fallback={null}>
+              <PumpQuestions at={position} />
+            </Suspense>
+          )}
         </div>
         <FinderSide f={f} noGps={noGps} onDetails={setDetailsId} />
       </div>

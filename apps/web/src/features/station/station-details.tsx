@@ -170,6 +170,12 @@ export function StationDetails({
             <span data-testid="details-source-name">{station.name}</span>
           </Fact>
         )}
+        {/* A pump OpenStreetMap listed without CNG, which independent drivers said sells it (ADR 0037). */}
+        {station.sources.some((s) => s.source === 'drivers-confirmed') && (
+          <Fact label={t('finder.details.cngConfirmed')}>
+            <span data-testid="details-cng-confirmed">{t('finder.details.cngConfirmedByDrivers')}</span>
+          </Fact>
+        )}
         <Fact label={t('finder.details.position')}>
           {station.lat.toFixed(5)}, {station.lon.toFixed(5)} ·{' '}
           <span data-testid="details-position-source">{t(POSITION_SOURCE[station.coordinateQuality])}</span>
