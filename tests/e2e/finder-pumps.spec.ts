@@ -6,6 +6,8 @@ import { waitForStations } from './finder-helpers';
  * sell CNG are asked about, never shown as CNG stations, and become one once independent drivers say yes.
  */
 
+const ADMIN_TOKEN = process.env.E2E_ADMIN_TOKEN ?? 'e2e-admin-token-0123456789';
+
 /** Velachery, in the south of Chennai: a city where we know few of the CNG stations. */
 const VELACHERY = { latitude: 12.9791, longitude: 80.2209 };
 
@@ -95,4 +97,17 @@ test('three drivers say a pump near Chennai sells CNG; only then is it a station
     .click();
   await expect(fourth.getByTestId('details-cng-confirmed')).toHaveText('confirmed by drivers');
   await expect(fourth.locator(`[data-candidate-id="${id}"]`)).toHaveCount(0);
+
+  // The moderator sees what the drivers said and what it decided.
+  const moderator = await browser.newPage();
+  await moderator.goto('/moderate');
+  await moderator.getByLabel('Admin token').fill(ADMIN_TOKEN);
+  await moderator.getByRole('button', { name: 'Show proposals' }).click();
+  const row = moderator
+    .getByTestId('moderated-candidates')
+    .getByRole('row')
+    .filter({ hasText: asked.lat.toFixed(5) });
+  await expect(row).toContainText('confirmed');
+  await expect(row).toContainText('3 / 0 / 0');
+  await expect(row).toContainText('3 independent drivers said it sells CNG');
 });

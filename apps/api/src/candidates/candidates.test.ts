@@ -68,7 +68,7 @@ describe.each(TEST_DIALECTS)('"Does this pump sell CNG?" on %s', (dialect) => {
   /** A new device on a new network, unless told which. */
   const from = (opts: { cookie?: string; ip?: string } = {}) => ({
     remoteAddress: opts.ip ?? `10.30.${Math.floor(++net / 250)}.${(net % 250) + 1}`,
-    cookies: opts.cookie ? { [DEVICE_COOKIE]: opts.cookie } : {},
+    cookies: (opts.cookie ? { [DEVICE_COOKIE]: opts.cookie } : {}) as Record<string, string>,
   });
   const near = async (at: { lon: number; lat: number }, opts: { cookie?: string } = {}, limit = 10) => {
     const res = await t.app.inject({
@@ -83,7 +83,7 @@ describe.each(TEST_DIALECTS)('"Does this pump sell CNG?" on %s', (dialect) => {
       method: 'POST',
       url: `/api/candidates/${id}/answers`,
       payload: { answer: value },
-      headers: opts.key ? { 'idempotency-key': opts.key } : {},
+      headers: (opts.key ? { 'idempotency-key': opts.key } : {}) as Record<string, string>,
       ...from(opts),
     });
   const nearestStations = async (at: { lon: number; lat: number }) =>

@@ -1,4 +1,4 @@
-import type { Decision, DecisionBody, Proposal } from '@cng/shared/client';
+import type { Decision, DecisionBody, ModeratedCandidate, Proposal } from '@cng/shared/client';
 import { ApiClientError, apiRequest } from '../../lib/api-client';
 
 /** The admin token lives for this tab only (sessionStorage), never in the page's URL or in localStorage. */
@@ -26,4 +26,10 @@ export function decideProposal(token: string, id: number, body: DecisionBody) {
     `/api/admin/proposals/${id}/decision`,
     body,
   );
+}
+
+/** The fuel-station candidates drivers answered about, confirmed and retired included, latest answer first. */
+export async function fetchAnsweredCandidates(token: string): Promise<ModeratedCandidate[]> {
+  return (await call<{ candidates: ModeratedCandidate[] }>(token, '/api/admin/candidates?limit=50'))
+    .candidates;
 }

@@ -1,7 +1,7 @@
-import type { Proposal } from '@cng/shared/client';
+import type { ModeratedCandidate, Proposal } from '@cng/shared/client';
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { tabStorage } from '../../lib/storage';
-import { decideProposal, fetchPending, TOKEN_KEY } from './moderation-api';
+import { decideProposal, fetchAnsweredCandidates, fetchPending, TOKEN_KEY } from './moderation-api';
 import { TilePreview } from './tile-preview';
 import './moderation.css';
 
@@ -94,6 +94,40 @@ function ProposalCard({
   );
 }
 
+/** What drivers answered about fuel-station candidates (ADR 0037): the confirmed, the retired, the still open. */
+function CandidateAnswers({ candidates }: { candidates: ModeratedCandidate[] }) {
+  if (candidates.length === 0) return <p>No driver has answered about a fuel station yet.</p>;
+  return (
+    <table className="moderation__candidates" data-testid="moderated-candidates">
+      <caption>"Does this pump sell CNG?": what drivers answered</caption>
+      <thead>
+        <tr>
+          <th scope="col">Pump</th>
+          <th scope="col">State</th>
+          <th scope="col">Yes / no / don't know</th>
+          <th scope="col">Why</th>
+        </tr>
+      </thead>
+      <tbody>
+        {candidates.map((c) => (
+          <tr key={c.id}>
+            <td>
+              {c.name ?? c.id} ({c.lat.toFixed(5)}, {c.lon.toFixed(5)})
+            </td>
+            <td>
+              {c.stationId ? <a href={`/stations/${encodeURIComponent(c.stationId)}`}>{c.state}</a> : c.state}
+            </td>
+            <td>
+              {c.answers.yes} / {c.answers.no} / {c.answers.unknown}
+            </td>
+            <td>{c.decisionReason ?? ''}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 /**
  * /moderate: proposals and problem reports waiting for a moderator (ADR 0014). Behind the admin token, which the
  * moderator types and this tab keeps; not linked from any page, not prerendered, not in the sitemap.
@@ -102,12 +136,15 @@ export default function ModerationPage() {
   const id = useId();
   const [token, setToken] = useState(() => tabStorage.getItem(TOKEN_KEY) ?? '');
   const [items, setItems] = useState<Proposal[] | null>(null);
+  const [candidates, setCandidates] = useState<ModeratedCandidate[]>([]);
   const [notice, setNotice] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   const load = useCallback(async (t: string) => {
     try {
-      setItems(await fetchPending(t));
+      const [pending, answered] = await Promise.all([fetchPending(t), fetchAnsweredCandidates(t)]);
+      setItems(pending);
+      setCandidates(answered);
       setError(null);
     } catch (err) {
       setItems(null);
@@ -155,6 +192,8 @@ export default function ModerationPage() {
               />
             ))}
           </ul>
+          <h2>Fuel stations drivers answered about</h2>
+          <CandidateAnswers candidates={candidates} />
         </>
       )}
     </div>
