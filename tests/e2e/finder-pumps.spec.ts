@@ -45,6 +45,8 @@ test('three drivers say a pump near Chennai sells CNG; only then is it a station
   browser,
   request,
 }) => {
+  // Five phones, one after another, each opening /App: more than one page's time.
+  test.setTimeout(180_000);
   await waitForCandidates(request);
   const first = await driver(browser, '10.91.0.1', VELACHERY);
   const questions = first.getByTestId('pump-questions');
@@ -73,17 +75,20 @@ test('three drivers say a pump near Chennai sells CNG; only then is it a station
   await pump.getByRole('button', { name: 'Yes' }).click();
   await expect(pump.getByRole('status')).toHaveText('Thank you: it counts when other drivers say the same.');
   await expect(pump.getByRole('button', { name: 'Yes' })).toHaveCount(0);
+  await first.context().close();
 
   const second = await driver(browser, '10.92.0.1', VELACHERY);
   const again = second.locator(`[data-candidate-id="${id}"]`);
   await again.getByRole('button', { name: 'Yes' }).click();
   await expect(again.getByRole('status')).toHaveText('Thank you: it counts when other drivers say the same.');
+  await second.context().close();
   expect(await atPump()).toEqual([]);
 
   const third = await driver(browser, '10.93.0.1', VELACHERY);
   const last = third.locator(`[data-candidate-id="${id}"]`);
   await last.getByRole('button', { name: 'Yes' }).click();
   await expect(last.getByRole('status')).toContainText('is on the map as a CNG station confirmed by drivers');
+  await third.context().close();
 
   // A fourth driver standing at the pump finds it as the nearest station, confirmed by drivers.
   await expect.poll(async () => (await atPump()).length, { timeout: 15_000 }).toBe(1);
@@ -97,6 +102,7 @@ test('three drivers say a pump near Chennai sells CNG; only then is it a station
     .click();
   await expect(fourth.getByTestId('details-cng-confirmed')).toHaveText('confirmed by drivers');
   await expect(fourth.locator(`[data-candidate-id="${id}"]`)).toHaveCount(0);
+  await fourth.context().close();
 
   // The moderator sees what the drivers said and what it decided.
   const moderator = await browser.newPage();
