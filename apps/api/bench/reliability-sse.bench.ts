@@ -219,7 +219,7 @@ async function resume(port: number, stations: Station[], reader: Reader) {
   const world = openStream(port, 'world', false, '1');
   await world.ready;
   console.log(
-    `world stream resumed from id 1 after ${stations.length} stations changed: ${world.got.has('reset') ? 'reset sent (the client reloads)' : 'no reset'}`,
+    `world stream resumed from id 1 after ${Math.min(REPORTS, stations.length)} stations changed: ${world.got.has('reset') ? 'reset sent (the client reloads)' : 'no reset'}`,
   );
   world.socket.destroy();
 }
