@@ -32,7 +32,7 @@ Sources: ${IMPORTERS.join(', ')}, operator:<mapping>, mgl, hpoil
   afdc         AFDC CSV/JSON files, or live: api (needs AFDC_API_KEY)
   br-anp       Brazil's ANP GNV (CNG) truck stations CSV (\`;\`-separated)
   gr-cng       the Greek CNG stations GeoJSON (2021, Name and City)
-  geojson|csv  an operator's own list (docs/importing-stations.md)
+  geojson|csv  a list in the generic column names (docs/importing-stations.md)
 
 File paths are relative to the folder you run the command in.
 

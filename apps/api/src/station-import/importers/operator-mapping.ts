@@ -207,5 +207,5 @@ export function loadMapping(nameOrPath: string): OperatorMapping {
   } catch (err) {
     throw new Error(`The operator mapping ${file} is not valid JSON: ${(err as Error).message}`);
   }
-  return checkMapping(value, `The operator mapping ${file}`);
+  return checkMapping(value, file);
 }
