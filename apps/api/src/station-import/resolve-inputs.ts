@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { LIVE_INPUT } from './importers/load-import';
+import { LIVE_INPUT, OPERATOR_ALIASES } from './importers/operator';
 import { isUrl } from './importers/read-input';
 
 /**
@@ -8,14 +8,24 @@ import { isUrl } from './importers/read-input';
  */
 export const callerDir = (env: NodeJS.ProcessEnv = process.env): string => env.INIT_CWD || process.cwd();
 
+/** True for the sources read through an operator mapping: `operator:<mapping>`, mgl and hpoil. */
+export const isOperatorSource = (importer: string): boolean =>
+  importer.startsWith('operator:') || (OPERATOR_ALIASES as readonly string[]).includes(importer);
+
+/** `operator:<file.json>` with the mapping file made absolute against `baseDir`; other sources unchanged. */
+export function resolveSource(importer: string, baseDir: string): string {
+  const m = /^operator:(.+\.json)$/.exec(importer);
+  return m ? `operator:${path.resolve(baseDir, m[1]!)}` : importer;
+}
+
 /**
  * True for inputs that name no file: URLs, live Overpass targets (osm), the live AFDC API (afdc) and the
- * operators' own locators (mgl, hpoil: `live`).
+ * operators' own locators (`live` for mgl, hpoil and any `operator:<mapping>`).
  */
 export function isLiveTarget(importer: string, input: string): boolean {
   if (isUrl(input)) return true;
   if (importer === 'osm' && /^overpass:/i.test(input)) return true;
-  if ((importer === 'mgl' || importer === 'hpoil') && input === LIVE_INPUT) return true;
+  if (isOperatorSource(importer) && input === LIVE_INPUT) return true;
   return importer === 'afdc' && input === 'api';
 }
 

@@ -1,4 +1,7 @@
-/** Licence and attribution text per source; it reaches the API and the UI with every station. */
+/**
+ * Licence and attribution text per source read by its own importer; it reaches the API and the UI with every
+ * station. An operator's list carries its own in its mapping file (../operators/*.json).
+ */
 export const SOURCE_LICENCES = {
   osm: {
     licence: 'ODbL-1.0',
@@ -14,16 +17,6 @@ export const SOURCE_LICENCES = {
     licence: 'Italian government open data (MIMIT; commonly cited as IODL 2.0)',
     attribution: 'Ministero delle Imprese e del Made in Italy — Osservatorio prezzi carburanti',
     url: 'https://www.mimit.gov.it/it/open-data/elenco-dataset/carburanti-prezzi-praticati-e-anagrafica-degli-impianti',
-  },
-  mgl: {
-    licence: 'Facts published by the operator on its public outlet locator (no licence stated)',
-    attribution: 'Mahanagar Gas Limited (mahanagargas.com outlet locator)',
-    url: 'https://www.mahanagargas.com/',
-  },
-  hpoil: {
-    licence: 'Facts published by the operator on its public CNG locator (no licence stated)',
-    attribution: 'HPOIL Gas (hpoilgas.in CNG locator)',
-    url: 'https://hpoilgas.in/cng-locator.php',
   },
   'br-anp': {
     licence:
@@ -44,8 +37,10 @@ export const SOURCE_LICENCES = {
 } as const;
 
 /**
- * Who actually published each India sub-source. Operator-scraped rows carry no licence of their own, so the
- * attribution names both the operator and the dataset that collected them.
+ * Who actually published each India sub-source, for the rows of the dataset's main file (a raw file of an
+ * operator's own list, MNGL's or GAIL Gas's, is read through that operator's mapping instead).
+ * Operator-scraped rows carry no licence of their own, so the attribution names both the operator and the
+ * dataset that collected them.
  */
 export const INDIA_SUB_SOURCES: Record<
   string,
