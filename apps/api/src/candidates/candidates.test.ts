@@ -206,4 +206,15 @@ describe.each(TEST_DIALECTS)('"Does this pump sell CNG?" on %s', (dialect) => {
     expect(retired).toHaveLength(1);
     expect(retired[0]!.answers).toMatchObject({ yes: 1, no: 3 });
   });
+
+  it('keeps what drivers decided when the file is imported again', async () => {
+    const states = async () =>
+      (await t.db.db.selectFrom('fuel_candidates').select(['state']).where('state', '!=', 'open').execute())
+        .map((r) => r.state)
+        .sort();
+    const before = await states();
+    expect(before).toEqual(['confirmed', 'retired']);
+    expect(await storeCandidates(t.db.db, parsed.candidates)).toBe(parsed.candidates.length - 2);
+    expect(await states()).toEqual(before);
+  });
 });
