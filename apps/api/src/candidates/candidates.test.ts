@@ -207,6 +207,21 @@ describe.each(TEST_DIALECTS)('"Does this pump sell CNG?" on %s', (dialect) => {
     expect(retired[0]!.answers).toMatchObject({ yes: 1, no: 3 });
   });
 
+  it('answers past the per-address limit with 429 naming the address, and Retry-After', async () => {
+    const pump = (await near(CHENNAI, {}, 5)).candidates[4]!;
+    const statuses: number[] = [];
+    let last: Awaited<ReturnType<typeof answer>> | undefined;
+    // The limit is 1000 an hour in this app; one address sends more.
+    for (let i = 0; i < 1001; i++) {
+      last = await answer(pump.id, 'unknown', { ip: '10.98.0.1' });
+      statuses.push(last.statusCode);
+    }
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1000);
+    expect(last!.statusCode).toBe(429);
+    expect(Number(last!.headers['retry-after'])).toBeGreaterThan(0);
+    expect(last!.json().details[0].field).toBe('ip');
+  });
+
   it('keeps what drivers decided when the file is imported again', async () => {
     const states = async () =>
       (await t.db.db.selectFrom('fuel_candidates').select(['state']).where('state', '!=', 'open').execute())

@@ -57,6 +57,7 @@ describe('the API rate limit plugin', () => {
     expect(refused.json()).toEqual({
       error: 'Too Many Requests',
       message: 'Rate limit exceeded, retry in 30 seconds',
+      details: [{ field: 'ip', problem: 'is over the limit for 30 seconds' }],
     });
   });
 

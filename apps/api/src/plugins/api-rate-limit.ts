@@ -13,12 +13,15 @@ export interface ApiRateLimitOptions {
   now?: () => number;
 }
 
-/** An error answered 429 by the error handler, with `Retry-After` already on the reply. */
-function tooMany(retryAfterSec: number) {
-  return Object.assign(
-    new Error(`Rate limit exceeded, retry in ${retryAfterSec} second${retryAfterSec === 1 ? '' : 's'}`),
-    { statusCode: 429 },
-  );
+/**
+ * An error answered 429 by the error handler, with `Retry-After` already on the reply. Like every 4xx it names
+ * the field at fault: the client's address (its network), which is what the limit counts.
+ */
+function tooMany(retryAfterSec: number, after = `${retryAfterSec} second${retryAfterSec === 1 ? '' : 's'}`) {
+  return Object.assign(new Error(`Rate limit exceeded, retry in ${after}`), {
+    statusCode: 429,
+    details: [{ field: 'ip', problem: `is over the limit for ${after}` }],
+  });
 }
 
 /**
@@ -61,7 +64,11 @@ export class AddressBudget {
 export default fp(
   async function apiRateLimit(app: FastifyInstance, opts: ApiRateLimitOptions) {
     // The library stays for the per-route limits and createRateLimit; its global hook is off.
-    await app.register(rateLimit, { global: false });
+    await app.register(rateLimit, {
+      global: false,
+      // The per-route limits' 429, in the API's error shape (a route may still word its own).
+      errorResponseBuilder: (_request, ctx) => tooMany(Math.max(1, Math.ceil(ctx.ttl / 1000)), ctx.after),
+    });
     const budget = new AddressBudget(opts);
     const max = String(opts.max);
     const limit = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
