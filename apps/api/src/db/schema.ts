@@ -199,6 +199,8 @@ export interface IdempotencyKeysTable {
   status_code: number | null;
   /** The answer's JSON text. */
   body: string | null;
+  /** Migration 0011: the id of the row the write stored (null on older keys). */
+  write_id: number | null;
 }
 
 export interface Database {

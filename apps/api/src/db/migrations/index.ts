@@ -9,6 +9,7 @@ import * as m0007 from './0007-station-proposals';
 import * as m0008 from './0008-station-index-revision';
 import * as m0009 from './0009-station-name-parts';
 import * as m0010 from './0010-idempotency-keys';
+import * as m0011 from './0011-idempotency-write-id';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the bundled server carries them.
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '0008-station-index-revision': m0008,
   '0009-station-name-parts': m0009,
   '0010-idempotency-keys': m0010,
+  '0011-idempotency-write-id': m0011,
 };
