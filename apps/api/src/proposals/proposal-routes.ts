@@ -8,6 +8,7 @@ import {
   StationIdParamsSchema,
 } from '@cng/shared';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
 import type { ReplayWrite } from '../idempotency/idempotency';
 import { badInput, refusedText } from '../lib/http-errors';
 import { nameRefusal, normaliseText, unsafeTextRefusal } from '../lib/unsafe-text';
@@ -57,6 +58,38 @@ const problemAnswer = (id: number, stationId: string, hidden: boolean) => ({
 });
 
 /**
+ * How a proposal or problem report whose answer was lost (a crash after the commit) is answered again: from the
+ * stored row, the agreement it may complete settled now if it was not.
+ */
+function proposalReplays(app: FastifyInstance) {
+  /** The proposal a key names: stored with the key, in one transaction. */
+  const storedProposal = async (id: number): Promise<ProposalRow> => {
+    const row = await findProposal(app.db, id);
+    if (!row) throw new Error(`proposal ${id} of a stored Idempotency-Key is missing`);
+    return row;
+  };
+  // A repeat of a proposal whose answer was lost: the agreement it may complete is settled now if it was not.
+  const replayAddition: ReplayWrite = async (request, id) => {
+    const row = await storedProposal(id);
+    const stationId =
+      row.state === 'pending'
+        ? await settleAddition(app, row)
+        : row.state === 'approved'
+          ? ((await decisionsOf(app.db, id)).at(-1)?.stationId ?? null)
+          : null;
+    request.log.info({ proposal: id }, 'answered a lost proposal answer from the stored proposal');
+    return { statusCode: 201, body: additionAnswer(id, stationId) };
+  };
+  const replayProblem: ReplayWrite = async (request, id) => {
+    const row = await storedProposal(id);
+    const hidden = row.state === 'pending' ? await settleProblem(app, row) : row.state === 'approved';
+    request.log.info({ proposal: id }, 'answered a lost problem-report answer from the stored report');
+    return { statusCode: 201, body: problemAnswer(id, row.station_id!, hidden) };
+  };
+  return { replayAddition, replayProblem };
+}
+
+/**
  * POST /api/station-proposals and POST /api/stations/:id/problems: drivers add what is missing and say what is
  * wrong (ADR 0014). Anonymous like reports: the signed device cookie, the keyed network, a per-IP
  * limit. The answer is 201 only after the proposal is stored; it shows on the map once independent drivers
@@ -75,30 +108,7 @@ export function proposalRoutes(hashNetwork: (ip: string) => string | null): Fast
       idempotent: true,
       replayWrite,
     });
-    /** A stored proposal, and whether drivers settled it (it stays pending otherwise). */
-    const storedProposal = async (id: number): Promise<ProposalRow> => {
-      const row = await findProposal(app.db, id);
-      if (!row) throw new Error(`proposal ${id} of a stored Idempotency-Key is missing`);
-      return row;
-    };
-    // A repeat of a proposal whose answer was lost: the agreement it may complete is settled now if it was not.
-    const replayAddition: ReplayWrite = async (request, id) => {
-      const row = await storedProposal(id);
-      const stationId =
-        row.state === 'pending'
-          ? await settleAddition(app, row)
-          : row.state === 'approved'
-            ? ((await decisionsOf(app.db, id)).at(-1)?.stationId ?? null)
-            : null;
-      request.log.info({ proposal: id }, 'answered a lost proposal answer from the stored proposal');
-      return { statusCode: 201, body: additionAnswer(id, stationId) };
-    };
-    const replayProblem: ReplayWrite = async (request, id) => {
-      const row = await storedProposal(id);
-      const hidden = row.state === 'pending' ? await settleProblem(app, row) : row.state === 'approved';
-      request.log.info({ proposal: id }, 'answered a lost problem-report answer from the stored report');
-      return { statusCode: 201, body: problemAnswer(id, row.station_id!, hidden) };
-    };
+    const { replayAddition, replayProblem } = proposalReplays(app);
 
     app.post(
       '/api/station-proposals',
