@@ -18,8 +18,13 @@ export interface CrashRunOptions {
   /** PostgreSQL to create the run's own schema in (required for postgres). */
   databaseUrl?: string;
   seed: number;
-  /** The SIGKILL comes at a moment drawn between these two, after the load began. */
+  /**
+   * The SIGKILL comes at a moment drawn between these two, after the load began (ms), or, with
+   * `killAfterAcknowledged`, once a number of writes drawn between these two is acknowledged: the same
+   * amount of load however busy the machine is.
+   */
   killAfterMs: [number, number];
+  killAfterAcknowledged?: [number, number];
   clients?: number;
 }
 
@@ -98,15 +103,28 @@ export async function runCrashReplay(opts: CrashRunOptions): Promise<CrashRunRes
     }).map((write) => ({ write, attempts: [], acknowledged: [] }));
     const first = await start();
     servers.push(first);
-    const [lo, hi] = opts.killAfterMs;
-    const killedAtMs = Math.round(lo + rand() * (hi - lo));
+    const draw = ([lo, hi]: [number, number]) => Math.round(lo + rand() * (hi - lo));
+    const killAtMs = draw(opts.killAfterMs);
+    const killAtAcknowledged = opts.killAfterAcknowledged ? draw(opts.killAfterAcknowledged) : Infinity;
+    const loadStarted = performance.now();
     let killed = false;
-    const kill = setTimeout(() => {
+    let killedAtMs = 0;
+    let acknowledged = 0;
+    const killNow = () => {
+      if (killed) return;
       killed = true;
+      killedAtMs = Math.round(performance.now() - loadStarted);
       first.child.kill('SIGKILL');
-    }, killedAtMs);
-    await runLoad(base, records, { clients: opts.clients ?? 8, serverGone: () => killed });
-    clearTimeout(kill);
+    };
+    const timer = opts.killAfterAcknowledged ? undefined : setTimeout(killNow, killAtMs);
+    await runLoad(base, records, {
+      clients: opts.clients ?? 8,
+      serverGone: () => killed,
+      onAcknowledged: () => {
+        if (++acknowledged >= killAtAcknowledged) killNow();
+      },
+    });
+    clearTimeout(timer);
     await exited(first.child);
     const restarted = await start();
     servers.push(restarted);

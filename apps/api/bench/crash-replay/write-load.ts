@@ -48,16 +48,21 @@ export async function driveWrite(
   return true;
 }
 
-/** `clients` drivers take the next write of `records` in turn and drive it (driveWrite) until the server is gone. */
+/**
+ * `clients` drivers take the next write of `records` in turn and drive it (driveWrite) until the server is
+ * gone; `onAcknowledged` hears of each write acknowledged.
+ */
 export async function runLoad(
   base: string,
   records: WriteRecord[],
-  opts: { clients: number; serverGone: () => boolean },
+  opts: { clients: number; serverGone: () => boolean; onAcknowledged?: () => void },
 ): Promise<void> {
   let next = 0;
   const client = async () => {
     while (next < records.length && !opts.serverGone()) {
-      await driveWrite(base, records[next++]!, 'first server', { maxAttempts: 30, ...opts });
+      const record = records[next++]!;
+      await driveWrite(base, record, 'first server', { maxAttempts: 30, ...opts });
+      if (record.acknowledgedBy) opts.onAcknowledged?.();
     }
   };
   await Promise.all(Array.from({ length: opts.clients }, client));
