@@ -98,6 +98,10 @@ export async function openCandidatesInBox(
   return query.execute();
 }
 
+export async function answerById(db: Db, id: number): Promise<AnswerRow | undefined> {
+  return db.selectFrom('candidate_answers').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
 export async function candidateById(db: Db, id: string): Promise<CandidateRow | undefined> {
   return db.selectFrom('fuel_candidates').selectAll().where('id', '=', id).executeTakeFirst();
 }
@@ -118,8 +122,9 @@ export async function insertAnswer(
 ): Promise<AnswerRow> {
   if (claim)
     return db.transaction().execute(async (trx) => {
-      await claim(trx);
-      return insertAnswer(trx, a, now);
+      const row = await insertAnswer(trx, a, now);
+      await claim(trx, Number(row.id));
+      return row;
     });
   return db
     .insertInto('candidate_answers')

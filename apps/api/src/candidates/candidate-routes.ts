@@ -11,10 +11,26 @@ import {
   RetryLaterErrorSchema,
 } from '@cng/shared';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import type { ReplayWrite } from '../idempotency/idempotency';
 import { requireBearer } from '../lib/bearer-token';
 import { badInput } from '../lib/http-errors';
-import { answeredCandidates, candidateById, insertAnswer } from './candidate-repository';
+import { answerById, answeredCandidates, candidateById, insertAnswer } from './candidate-repository';
 import { candidatesNear, settleCandidate } from './candidate-service';
+
+/**
+ * How an answer whose reply was lost (a crash after the commit) is answered again: from the stored answer, the
+ * agreement it may complete settled now if it was not.
+ */
+function replayAnswer(app: FastifyInstance): ReplayWrite {
+  return async (request, id) => {
+    const answer = await answerById(app.db, id);
+    const candidate = answer && (await candidateById(app.db, answer.candidate_id));
+    if (!candidate) throw new Error(`candidate answer ${id} of a stored Idempotency-Key is missing`);
+    request.log.info({ answer: id }, 'answered a lost candidate answer from the stored answer');
+    return { statusCode: 201, body: await settleCandidate(app, candidate) };
+  };
+}
 
 /**
  * GET /api/candidates and POST /api/candidates/:id/answers: "Does this pump sell CNG?" (ADR 0037). Anonymous
@@ -67,6 +83,7 @@ export function candidateRoutes(hashNetwork: (ip: string) => string | null): Fas
             hook: 'preHandler' as const,
           },
           idempotent: true,
+          replayWrite: replayAnswer(app),
         },
         preHandler: app.requireDeviceId,
       },

@@ -42,7 +42,6 @@ export async function storeContactMessage(
 ): Promise<number> {
   const at = now.toISOString();
   return db.transaction().execute(async (trx) => {
-    await claim?.(trx);
     const row = await trx
       .insertInto('contact_messages')
       .values({
@@ -55,6 +54,7 @@ export async function storeContactMessage(
       .returning('id')
       .executeTakeFirstOrThrow();
     const id = Number(row.id);
+    await claim?.(trx, id);
     if (!input.spam) {
       await trx
         .insertInto('contact_outbox')

@@ -33,6 +33,8 @@ const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: attemptLimit,
       config: {
         idempotent: true,
+        // A message whose answer was lost (a crash after the commit) is answered with its stored id.
+        replayWrite: async (_request, id) => ({ statusCode: 201, body: { id } }),
         // Spam guard per IP. Counted in preHandler, after validation and the checks below: a 400 stores
         // nothing, so it must not use up a person's allowance while they fix a typo.
         rateLimit: { max: app.config.CONTACT_RATE_LIMIT_PER_HOUR, timeWindow: '1 hour', hook: 'preHandler' },

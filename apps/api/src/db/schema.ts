@@ -199,6 +199,8 @@ export interface IdempotencyKeysTable {
   status_code: number | null;
   /** The answer's JSON text. */
   body: string | null;
+  /** Migration 0012: the id of the row the write stored (null on older keys). */
+  write_id: number | null;
 }
 
 /** A fuel station that may sell CNG, not a station until drivers confirm it (migration 0011, ADR 0037). */

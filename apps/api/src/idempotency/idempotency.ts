@@ -4,8 +4,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHook
 import fp from 'fastify-plugin';
 import { type TSchema, Type } from 'typebox';
 import type { Db } from '../db/database';
+import type { IdempotencyKeysTable } from '../db/schema';
 import { badInput } from '../lib/http-errors';
 import { withRouteHook } from '../plugins/route-hooks';
+import { WRITE_DEADLINE_BUSY_FACTOR, WRITE_DEADLINE_MS } from '../plugins/write-deadline';
 
 /** The request header that names a write, as in the IETF httpapi Idempotency-Key draft. */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
@@ -14,13 +16,30 @@ export const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
 /** A key is 1 to 255 visible ASCII characters (a UUID in the web app). */
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
-/** Claims the request's key inside the write's own transaction, just before the write. */
-export type WriteClaim = (trx: Db) => Promise<void>;
+/** Claims the request's key inside the write's own transaction, right after the write's insert, with its row id. */
+export type WriteClaim = (trx: Db, writeId: number) => Promise<void>;
+
+/**
+ * Rebuilds the answer of a stored write whose answer was never stored with its key, from the row `writeId`,
+ * finishing what the first request did after its commit (a status refresh, an agreement to settle).
+ */
+export type ReplayWrite = (
+  request: FastifyRequest,
+  writeId: number,
+) => Promise<{ statusCode: number; body: unknown }>;
+
+/**
+ * How old a key without its answer must be before a repeat is answered from its write: the longest the write
+ * deadline holds a write's client (plugins/write-deadline.ts), so the first request has answered or is gone.
+ */
+export const UNANSWERED_KEY_STALE_MS = WRITE_DEADLINE_MS * WRITE_DEADLINE_BUSY_FACTOR;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route is an anonymous write that honours Idempotency-Key. */
     idempotent?: boolean;
+    /** How the route answers again a write of its own whose answer was lost (a crash after the commit). */
+    replayWrite?: ReplayWrite;
   }
   interface FastifyRequest {
     /** Set on idempotent routes when the request has a key: the write calls it in its transaction. */
@@ -32,21 +51,26 @@ const conflict = (problem: string, message: string, statusCode: number) =>
   badInput(IDEMPOTENCY_HEADER, problem, statusCode, message);
 
 /** The method, the URL and the body, hashed: what one key may stand for. */
-function fingerprintOf(request: FastifyRequest): string {
+export function requestFingerprint(method: string, url: string, body: unknown): string {
   return createHash('sha256')
-    .update(`${request.method} ${request.url}\n`)
-    .update(JSON.stringify(request.body ?? null))
+    .update(`${method} ${url}\n`)
+    .update(JSON.stringify(body ?? null))
     .digest('base64url');
 }
+const fingerprintOf = (request: FastifyRequest) =>
+  requestFingerprint(request.method, request.url, request.body);
 
 /**
  * Idempotency-Key on anonymous writes. A request that repeats a key gets the first answer again (with
  * `Idempotent-Replayed: true`), before any rate limit or write, so it counts once; the same key with another
  * method, URL or body is refused 422. The key is stored in the write's own transaction (`request.idempotencyClaim`,
- * called by the repository right before its insert), so a stored key always means a stored write, and a write
+ * called by the repository right after its insert), so a stored key always means a stored write, and a write
  * refused or failed leaves no key behind; the answer is added to it before it is sent. A repeat that finds the
  * key without its answer (the first request is between its commit and its answer, or the process died there)
- * is answered 409 with Retry-After: its write is stored. A request without the header is a write as before.
+ * is answered 409 with Retry-After: its write is stored. Once such a key is older than UNANSWERED_KEY_STALE_MS,
+ * the first request will not answer any more (the process died after the commit, or the write deadline
+ * answered first), and the route's `replayWrite` answers from the stored write; that answer joins the key.
+ * A request without the header is a write as before.
  */
 export default fp(
   async function idempotency(app: FastifyInstance) {
@@ -68,9 +92,14 @@ export default fp(
         .where('key', '=', key)
         .where('expires_at', '>', nowIso)
         .executeTakeFirst();
-      if (stored) return answerRepeat(reply, stored, fingerprint);
+      if (stored) {
+        if (!answerLost(request, stored, fingerprint)) return answerRepeat(reply, stored);
+        const answer = await request.routeOptions.config.replayWrite!(request, Number(stored.write_id));
+        claimed.set(request, key);
+        return reply.code(answer.statusCode).header('idempotent-replayed', 'true').send(answer.body);
+      }
 
-      request.idempotencyClaim = async (trx) => {
+      request.idempotencyClaim = async (trx, writeId) => {
         const now = new Date();
         await trx.deleteFrom('idempotency_keys').where('expires_at', '<=', now.toISOString()).execute();
         const inserted = await trx
@@ -82,6 +111,7 @@ export default fp(
             expires_at: new Date(now.getTime() + IDEMPOTENCY_TTL_MS).toISOString(),
             status_code: null,
             body: null,
+            write_id: writeId,
           })
           .onConflict((oc) => oc.column('key').doNothing())
           .returning('key')
@@ -132,17 +162,32 @@ const inUse = () =>
     409,
   );
 
-function answerRepeat(
-  reply: FastifyReply,
-  stored: { fingerprint: string; status_code: number | null; body: string | null },
-  fingerprint: string,
-) {
+type StoredKey = Pick<
+  IdempotencyKeysTable,
+  'fingerprint' | 'status_code' | 'body' | 'created_at' | 'write_id'
+>;
+
+/**
+ * True when `stored` is this request's key, its write is stored, and its answer never will be: the key is
+ * older than UNANSWERED_KEY_STALE_MS and the route can rebuild the answer. Throws 422 for another request's key.
+ */
+function answerLost(request: FastifyRequest, stored: StoredKey, fingerprint: string): boolean {
   if (stored.fingerprint !== fingerprint)
     throw conflict(
       'was already used for a different request',
       `This ${IDEMPOTENCY_HEADER} was already used for a different request (method, URL or body); use a new key for a new write.`,
       422,
     );
+  if (stored.status_code !== null && stored.body !== null) return false;
+  return (
+    stored.write_id !== null &&
+    request.routeOptions.config.replayWrite !== undefined &&
+    Date.now() - Date.parse(stored.created_at) >= UNANSWERED_KEY_STALE_MS
+  );
+}
+
+/** The stored answer again, or 409 with Retry-After while the first request has not answered yet. */
+function answerRepeat(reply: FastifyReply, stored: StoredKey) {
   if (stored.status_code === null || stored.body === null) {
     reply.header('retry-after', '1');
     throw inUse();

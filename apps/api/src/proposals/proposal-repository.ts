@@ -32,8 +32,9 @@ export async function insertProposal(
 ): Promise<ProposalRow> {
   if (claim)
     return db.transaction().execute(async (trx) => {
-      await claim(trx);
-      return insertProposal(trx, p, now);
+      const row = await insertProposal(trx, p, now);
+      await claim(trx, Number(row.id));
+      return row;
     });
   return db
     .insertInto('station_proposals')

@@ -8,10 +8,12 @@ import {
   StationIdParamsSchema,
 } from '@cng/shared';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import type { ReplayWrite } from '../idempotency/idempotency';
 import { badInput, refusedText } from '../lib/http-errors';
 import { nameRefusal, normaliseText, unsafeTextRefusal } from '../lib/unsafe-text';
 import { requireStation } from '../stations/stations';
-import { insertProposal } from './proposal-repository';
+import { decisionsOf, findProposal, insertProposal, type ProposalRow } from './proposal-repository';
 import { settleAddition, settleProblem } from './proposal-service';
 
 /** The short name of the company a text names, for nameRefusal's look-alike test. */
@@ -35,6 +37,58 @@ function cleanText(field: string, value: string | undefined, asName = false): st
   return text;
 }
 
+/** The 201 of a stored addition: approved with its station once drivers agree, else pending. */
+const additionAnswer = (id: number, stationId: string | null) => ({
+  id,
+  state: stationId ? ('approved' as const) : ('pending' as const),
+  stationId,
+  message: stationId
+    ? 'Thank you: other drivers agree, the station is on the map, marked "added by drivers".'
+    : 'Thank you: the station shows on the map once other drivers agree or a moderator checks it.',
+});
+
+/** The 201 of a stored problem report: approved once drivers agree and the station is off the map. */
+const problemAnswer = (id: number, stationId: string, hidden: boolean) => ({
+  id,
+  state: hidden ? ('approved' as const) : ('pending' as const),
+  stationId,
+  message: hidden
+    ? 'Thank you: other drivers agree, the station is off the map.'
+    : 'Thank you: a moderator checks it, and it counts when other drivers report the same.',
+});
+
+/**
+ * How a proposal or problem report whose answer was lost (a crash after the commit) is answered again: from the
+ * stored row, the agreement it may complete settled now if it was not.
+ */
+function proposalReplays(app: FastifyInstance) {
+  /** The proposal a key names: stored with the key, in one transaction. */
+  const storedProposal = async (id: number): Promise<ProposalRow> => {
+    const row = await findProposal(app.db, id);
+    if (!row) throw new Error(`proposal ${id} of a stored Idempotency-Key is missing`);
+    return row;
+  };
+  // A repeat of a proposal whose answer was lost: the agreement it may complete is settled now if it was not.
+  const replayAddition: ReplayWrite = async (request, id) => {
+    const row = await storedProposal(id);
+    const stationId =
+      row.state === 'pending'
+        ? await settleAddition(app, row)
+        : row.state === 'approved'
+          ? ((await decisionsOf(app.db, id)).at(-1)?.stationId ?? null)
+          : null;
+    request.log.info({ proposal: id }, 'answered a lost proposal answer from the stored proposal');
+    return { statusCode: 201, body: additionAnswer(id, stationId) };
+  };
+  const replayProblem: ReplayWrite = async (request, id) => {
+    const row = await storedProposal(id);
+    const hidden = row.state === 'pending' ? await settleProblem(app, row) : row.state === 'approved';
+    request.log.info({ proposal: id }, 'answered a lost problem-report answer from the stored report');
+    return { statusCode: 201, body: problemAnswer(id, row.station_id!, hidden) };
+  };
+  return { replayAddition, replayProblem };
+}
+
 /**
  * POST /api/station-proposals and POST /api/stations/:id/problems: drivers add what is missing and say what is
  * wrong (ADR 0014). Anonymous like reports: the signed device cookie, the keyed network, a per-IP
@@ -43,7 +97,7 @@ function cleanText(field: string, value: string | undefined, asName = false): st
  */
 export function proposalRoutes(hashNetwork: (ip: string) => string | null): FastifyPluginAsyncTypebox {
   return async (app) => {
-    const limited = {
+    const limited = (replayWrite: ReplayWrite) => ({
       rateLimit: {
         // Per address (a device's own voice counts once towards agreement anyway).
         max: app.config.PROPOSAL_RATE_LIMIT_PER_HOUR,
@@ -52,7 +106,9 @@ export function proposalRoutes(hashNetwork: (ip: string) => string | null): Fast
         hook: 'preHandler' as const,
       },
       idempotent: true,
-    };
+      replayWrite,
+    });
+    const { replayAddition, replayProblem } = proposalReplays(app);
 
     app.post(
       '/api/station-proposals',
@@ -63,7 +119,7 @@ export function proposalRoutes(hashNetwork: (ip: string) => string | null): Fast
           body: AddStationBodySchema,
           response: { 201: ProposalCreatedSchema, 400: ApiErrorSchema, 429: RetryLaterErrorSchema },
         },
-        config: limited,
+        config: limited(replayAddition),
         preHandler: app.requireDeviceId,
       },
       async (request, reply) => {
@@ -91,14 +147,7 @@ export function proposalRoutes(hashNetwork: (ip: string) => string | null): Fast
           request.log.error({ err, proposal: row.id }, 'settling a station proposal failed');
           return null;
         });
-        return reply.code(201).send({
-          id: Number(row.id),
-          state: stationId ? 'approved' : 'pending',
-          stationId,
-          message: stationId
-            ? 'Thank you: other drivers agree, the station is on the map, marked "added by drivers".'
-            : 'Thank you: the station shows on the map once other drivers agree or a moderator checks it.',
-        });
+        return reply.code(201).send(additionAnswer(Number(row.id), stationId));
       },
     );
 
@@ -117,7 +166,7 @@ export function proposalRoutes(hashNetwork: (ip: string) => string | null): Fast
             429: RetryLaterErrorSchema,
           },
         },
-        config: limited,
+        config: limited(replayProblem),
         preHandler: app.requireDeviceId,
       },
       async (request, reply) => {
@@ -155,14 +204,7 @@ export function proposalRoutes(hashNetwork: (ip: string) => string | null): Fast
           request.log.error({ err, proposal: row.id }, 'settling a problem report failed');
           return false;
         });
-        return reply.code(201).send({
-          id: Number(row.id),
-          state: hidden ? 'approved' : 'pending',
-          stationId: id,
-          message: hidden
-            ? 'Thank you: other drivers agree, the station is off the map.'
-            : 'Thank you: a moderator checks it, and it counts when other drivers report the same.',
-        });
+        return reply.code(201).send(problemAnswer(Number(row.id), id, hidden));
       },
     );
   };

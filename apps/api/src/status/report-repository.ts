@@ -36,7 +36,7 @@ export interface ReportCooldown {
  * on PostgreSQL an advisory lock on the station makes simultaneous reports of one station take turns, so
  * two requests from one device or network cannot both pass the checks. (On SQLite, Kysely runs
  * transactions one at a time on its single connection.) `claim` (an Idempotency-Key) is stored in the same
- * transaction, right before the insert.
+ * transaction, right after the insert.
  */
 export async function insertDriverReport(
   db: Db,
@@ -71,7 +71,6 @@ export async function insertDriverReport(
       const networkUntil = await fullUntil('network_hash', report.networkHash, limits.perNetwork);
       if (networkUntil !== null) return { kind: 'cooldown', by: 'network', retryAtMs: networkUntil };
     }
-    await claim?.(trx);
     const row = await trx
       .insertInto('station_reports')
       .values({
@@ -91,8 +90,14 @@ export async function insertDriverReport(
       })
       .returningAll()
       .executeTakeFirstOrThrow();
+    await claim?.(trx, Number(row.id));
     return { kind: 'created', row };
   });
+}
+
+/** One report by id, or undefined. */
+export async function findReport(db: Db, id: number): Promise<ReportRow | undefined> {
+  return db.selectFrom('station_reports').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 /** Appends an official status valid until `validUntil`. */

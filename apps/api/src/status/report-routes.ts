@@ -12,10 +12,36 @@ import {
   TooFarErrorSchema,
 } from '@cng/shared';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ReplayWrite } from '../idempotency/idempotency';
 import { plainNote } from '../lib/unsafe-text';
 import { requireStation } from '../stations/stations';
-import { insertDriverReport, listStationReports, publicReportFromRow } from './report-repository';
+import { findReport, insertDriverReport, listStationReports, publicReportFromRow } from './report-repository';
 import type { StatusCache } from './status-cache';
+
+/** What a stored report is followed by: its status announced, and its answer rebuilt when it was lost. */
+function reportAnswers(app: FastifyInstance, cache: StatusCache) {
+  /** After a report's commit: the station's status again, and every instance told; failures only logged. */
+  const announce = async (request: FastifyRequest, stationId: string) => {
+    const change = await cache.refresh(stationId, { notify: false }).catch((err) => {
+      request.log.error({ err, stationId }, 'status refresh failed after a stored report');
+      return null;
+    });
+    await app.changes.publish('status-changed', { stationId }).catch((err) => {
+      request.log.error({ err, stationId }, 'status change not published');
+    });
+    return change?.status ?? cache.summaryFor(stationId);
+  };
+  // A repeat of a report whose answer was lost (a crash after the commit): announced again, answered from the row.
+  const replayWrite: ReplayWrite = async (request, id) => {
+    const row = await findReport(app.db, id);
+    if (!row) throw new Error(`report ${id} of a stored Idempotency-Key is missing`);
+    const status = await announce(request, row.station_id);
+    request.log.info({ report: id }, 'answered a lost report answer from the stored report');
+    return { statusCode: 201, body: { report: publicReportFromRow(row), status } };
+  };
+  return { announce, replayWrite };
+}
 
 /** POST and GET /api/stations/:id/reports: drivers report what they see; the timeline lists reports. */
 export function reportRoutes(
@@ -23,6 +49,8 @@ export function reportRoutes(
   hashNetwork: (ip: string) => string | null,
 ): FastifyPluginAsyncTypebox {
   return async (app) => {
+    const { announce, replayWrite } = reportAnswers(app, cache);
+
     app.post(
       '/api/stations/:id/reports',
       {
@@ -41,6 +69,7 @@ export function reportRoutes(
         },
         config: {
           idempotent: true,
+          replayWrite,
           // Counted in preHandler, after validation: a 400 stores nothing, so it must not use up the budget.
           rateLimit: {
             max: app.config.REPORT_RATE_LIMIT_PER_MIN,
@@ -122,17 +151,8 @@ export function reportRoutes(
         }
 
         // The report is committed: from here on, failures must not turn the answer into an error.
-        const change = await cache.refresh(id, { notify: false }).catch((err) => {
-          request.log.error({ err, stationId: id }, 'status refresh failed after a stored report');
-          return null;
-        });
-        await app.changes.publish('status-changed', { stationId: id }).catch((err) => {
-          request.log.error({ err, stationId: id }, 'status change not published');
-        });
-        return reply.code(201).send({
-          report: publicReportFromRow(result.row),
-          status: change?.status ?? cache.summaryFor(id),
-        });
+        const status = await announce(request, id);
+        return reply.code(201).send({ report: publicReportFromRow(result.row), status });
       },
     );
 

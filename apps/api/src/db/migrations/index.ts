@@ -10,6 +10,7 @@ import * as m0008 from './0008-station-index-revision';
 import * as m0009 from './0009-station-name-parts';
 import * as m0010 from './0010-idempotency-keys';
 import * as m0011 from './0011-fuel-candidates';
+import * as m0012 from './0012-idempotency-write-id';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the bundled server carries them.
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '0009-station-name-parts': m0009,
   '0010-idempotency-keys': m0010,
   '0011-fuel-candidates': m0011,
+  '0012-idempotency-write-id': m0012,
 };
