@@ -34,7 +34,7 @@ function useTripAnswer(trip: PlannedTrip | null) {
     if (query.data) tripAnswered(query.data);
   }, [query.data]);
   const answer = query.data ?? trip?.answer ?? null;
-  // Not this session's answer: the one kept from before, with its time.
+  // Not an answer of this page's visit: the one kept on the device from before, with its time.
   const savedAtMs = !query.data && trip?.answer ? trip.answeredAtMs : null;
   return { answer, savedAtMs, loading: query.isFetching && !answer, error: query.error };
 }
