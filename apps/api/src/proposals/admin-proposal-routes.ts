@@ -1,19 +1,61 @@
 import {
   ApiErrorSchema,
+  type DecisionBody,
   DecisionBodySchema,
   DecisionSchema,
   PROPOSAL_STATES,
   ProposalSchema,
 } from '@cng/shared';
 import { type FastifyPluginAsyncTypebox, Type } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MAX_INTEGER_ID } from '../db/dialect';
 import { requireBearer } from '../lib/bearer-token';
 import { badInput } from '../lib/http-errors';
 import { requireStation } from '../stations/stations';
-import { decide, decisionsOf, findProposal, listProposals, proposalFromRow } from './proposal-repository';
+import {
+  decide,
+  decisionsOf,
+  findProposal,
+  listProposals,
+  type ProposalRow,
+  proposalFromRow,
+} from './proposal-repository';
 import { addDriverStation, hide, move } from './proposal-service';
 
 const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: MAX_INTEGER_ID }) });
+
+/**
+ * Carries out a moderator's decision on a pending proposal: the station added, moved, hidden or merged into.
+ * Answers the station the decision is about (null when a rejected addition made none).
+ */
+async function applyDecision(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  row: ProposalRow,
+  { action, stationId, position }: DecisionBody,
+): Promise<string | null> {
+  let resultStation: string | null = row.station_id;
+  // Where a move puts it: the moderator's position, else the pin the driver dropped.
+  const pin = row.lon === null || row.lat === null ? null : { lon: Number(row.lon), lat: Number(row.lat) };
+  const target = position ?? pin;
+  if (action === 'approve' || action === 'move') {
+    if (action === 'move' && !target) throw badInput('position', 'is required: the proposal has no pin');
+    if (row.kind === 'add') {
+      resultStation = await addDriverStation(app, [row], action === 'move' ? target! : undefined);
+      if (!resultStation)
+        throw badInput('id', 'proposes a position that is not a valid station position', 409);
+    } else if (row.reason === 'wrong-position' || action === 'move') {
+      if (!target) throw badInput('position', 'is required to move the station');
+      await move(app, row.station_id!, target);
+    } else await hide(app, row.station_id!, row.reason!);
+  } else if (action === 'merge') {
+    if (!stationId) throw badInput('stationId', 'is required for merge: the existing station it is');
+    await requireStation(request, stationId);
+    if (row.kind === 'problem' && row.station_id !== stationId) await hide(app, row.station_id!, 'duplicate');
+    resultStation = stationId;
+  }
+  return resultStation;
+}
 
 /**
  * The moderation API behind `Authorization: Bearer <ADMIN_TOKEN>` (absent when it is unset): list proposals and
@@ -101,32 +143,11 @@ const adminProposalRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const { action, reason, stationId, position } = request.body;
+      const { action, reason } = request.body;
       const row = await findProposal(app.db, request.params.id);
       if (!row) throw badInput('id', 'is not a stored proposal', 404);
       if (row.state !== 'pending') throw badInput('id', `was already decided (${row.state})`, 409);
-      let resultStation: string | null = row.station_id;
-      // Where a move puts it: the moderator's position, else the pin the driver dropped.
-      const pin =
-        row.lon === null || row.lat === null ? null : { lon: Number(row.lon), lat: Number(row.lat) };
-      const target = position ?? pin;
-      if (action === 'approve' || action === 'move') {
-        if (action === 'move' && !target) throw badInput('position', 'is required: the proposal has no pin');
-        if (row.kind === 'add') {
-          resultStation = await addDriverStation(app, [row], action === 'move' ? target! : undefined);
-          if (!resultStation)
-            throw badInput('id', 'proposes a position that is not a valid station position', 409);
-        } else if (row.reason === 'wrong-position' || action === 'move') {
-          if (!target) throw badInput('position', 'is required to move the station');
-          await move(app, row.station_id!, target);
-        } else await hide(app, row.station_id!, row.reason!);
-      } else if (action === 'merge') {
-        if (!stationId) throw badInput('stationId', 'is required for merge: the existing station it is');
-        await requireStation(request, stationId);
-        if (row.kind === 'problem' && row.station_id !== stationId)
-          await hide(app, row.station_id!, 'duplicate');
-        resultStation = stationId;
-      }
+      const resultStation = await applyDecision(app, request, row, request.body);
       await decide(app.db, [Number(row.id)], {
         state: action === 'reject' ? 'rejected' : 'approved',
         action,

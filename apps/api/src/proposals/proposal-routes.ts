@@ -89,6 +89,118 @@ function proposalReplays(app: FastifyInstance) {
   return { replayAddition, replayProblem };
 }
 
+/** The Fastify instance of a TypeBox-typed plugin. */
+type TypedApp = Parameters<FastifyPluginAsyncTypebox>[0];
+/** What both writes share: how a network is keyed, and their route config (limit, idempotency). */
+interface WriteRoute {
+  hashNetwork: (ip: string) => string | null;
+  config: (replayWrite: ReplayWrite) => Record<string, unknown>;
+}
+
+/** POST /api/station-proposals: a missing station, stored, then settled if independent drivers now agree. */
+function additionRoute(app: TypedApp, { hashNetwork, config }: WriteRoute, replay: ReplayWrite) {
+  app.post(
+    '/api/station-proposals',
+    {
+      schema: {
+        tags: ['proposals'],
+        summary: 'Add a missing CNG station (shown once drivers agree or a moderator approves)',
+        body: AddStationBodySchema,
+        response: { 201: ProposalCreatedSchema, 400: ApiErrorSchema, 429: RetryLaterErrorSchema },
+      },
+      config: config(replay),
+      preHandler: app.requireDeviceId,
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const row = await insertProposal(
+        app.db,
+        {
+          kind: 'add',
+          stationId: null,
+          reason: null,
+          name: cleanText('name', body.name, true),
+          operator: cleanText('operator', body.operator, true),
+          note: cleanText('note', body.note),
+          openingHours: cleanText('openingHours', body.openingHours),
+          position: { ...body.position, accuracyM: body.position.accuracyM ?? null },
+          duplicateOf: null,
+          deviceId: request.deviceId,
+          networkHash: hashNetwork(request.ip),
+        },
+        new Date(),
+        request.idempotencyClaim,
+      );
+      // Stored: from here on a failure must not turn the answer into an error.
+      const stationId = await settleAddition(app, row).catch((err) => {
+        request.log.error({ err, proposal: row.id }, 'settling a station proposal failed');
+        return null;
+      });
+      return reply.code(201).send(additionAnswer(Number(row.id), stationId));
+    },
+  );
+}
+
+/** POST /api/stations/:id/problems: "something is wrong here", stored, then settled if drivers now agree. */
+function problemRoute(app: TypedApp, { hashNetwork, config }: WriteRoute, replay: ReplayWrite) {
+  app.post(
+    '/api/stations/:id/problems',
+    {
+      schema: {
+        tags: ['proposals'],
+        summary: 'Report that something is wrong with a station',
+        params: StationIdParamsSchema,
+        body: ProblemBodySchema,
+        response: {
+          201: ProposalCreatedSchema,
+          400: ApiErrorSchema,
+          404: ApiErrorSchema,
+          429: RetryLaterErrorSchema,
+        },
+      },
+      config: config(replay),
+      preHandler: app.requireDeviceId,
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const body = request.body;
+      // The checks that need the database come after validation, before the allowance is counted.
+      if (body.reason === 'wrong-position' && !body.position)
+        throw badInput('position', 'is required for wrong-position: where the station really is');
+      if (body.reason === 'duplicate') {
+        if (!body.duplicateOf)
+          throw badInput('duplicateOf', 'is required for duplicate: the station it repeats');
+        if (body.duplicateOf === id) throw badInput('duplicateOf', 'must be another station');
+      }
+      await requireStation(request, id);
+      if (body.duplicateOf) await requireStation(request, body.duplicateOf);
+      const row = await insertProposal(
+        app.db,
+        {
+          kind: 'problem',
+          stationId: id,
+          reason: body.reason,
+          name: null,
+          operator: null,
+          note: cleanText('note', body.note),
+          openingHours: null,
+          position: body.position ? { ...body.position, accuracyM: body.position.accuracyM ?? null } : null,
+          duplicateOf: body.duplicateOf ?? null,
+          deviceId: request.deviceId,
+          networkHash: hashNetwork(request.ip),
+        },
+        new Date(),
+        request.idempotencyClaim,
+      );
+      const hidden = await settleProblem(app, row).catch((err) => {
+        request.log.error({ err, proposal: row.id }, 'settling a problem report failed');
+        return false;
+      });
+      return reply.code(201).send(problemAnswer(Number(row.id), id, hidden));
+    },
+  );
+}
+
 /**
  * POST /api/station-proposals and POST /api/stations/:id/problems: drivers add what is missing and say what is
  * wrong (ADR 0014). Anonymous like reports: the signed device cookie, the keyed network, a per-IP
@@ -109,103 +221,8 @@ export function proposalRoutes(hashNetwork: (ip: string) => string | null): Fast
       replayWrite,
     });
     const { replayAddition, replayProblem } = proposalReplays(app);
-
-    app.post(
-      '/api/station-proposals',
-      {
-        schema: {
-          tags: ['proposals'],
-          summary: 'Add a missing CNG station (shown once drivers agree or a moderator approves)',
-          body: AddStationBodySchema,
-          response: { 201: ProposalCreatedSchema, 400: ApiErrorSchema, 429: RetryLaterErrorSchema },
-        },
-        config: limited(replayAddition),
-        preHandler: app.requireDeviceId,
-      },
-      async (request, reply) => {
-        const body = request.body;
-        const row = await insertProposal(
-          app.db,
-          {
-            kind: 'add',
-            stationId: null,
-            reason: null,
-            name: cleanText('name', body.name, true),
-            operator: cleanText('operator', body.operator, true),
-            note: cleanText('note', body.note),
-            openingHours: cleanText('openingHours', body.openingHours),
-            position: { ...body.position, accuracyM: body.position.accuracyM ?? null },
-            duplicateOf: null,
-            deviceId: request.deviceId,
-            networkHash: hashNetwork(request.ip),
-          },
-          new Date(),
-          request.idempotencyClaim,
-        );
-        // Stored: from here on a failure must not turn the answer into an error.
-        const stationId = await settleAddition(app, row).catch((err) => {
-          request.log.error({ err, proposal: row.id }, 'settling a station proposal failed');
-          return null;
-        });
-        return reply.code(201).send(additionAnswer(Number(row.id), stationId));
-      },
-    );
-
-    app.post(
-      '/api/stations/:id/problems',
-      {
-        schema: {
-          tags: ['proposals'],
-          summary: 'Report that something is wrong with a station',
-          params: StationIdParamsSchema,
-          body: ProblemBodySchema,
-          response: {
-            201: ProposalCreatedSchema,
-            400: ApiErrorSchema,
-            404: ApiErrorSchema,
-            429: RetryLaterErrorSchema,
-          },
-        },
-        config: limited(replayProblem),
-        preHandler: app.requireDeviceId,
-      },
-      async (request, reply) => {
-        const { id } = request.params;
-        const body = request.body;
-        // The checks that need the database come after validation, before the allowance is counted.
-        if (body.reason === 'wrong-position' && !body.position)
-          throw badInput('position', 'is required for wrong-position: where the station really is');
-        if (body.reason === 'duplicate') {
-          if (!body.duplicateOf)
-            throw badInput('duplicateOf', 'is required for duplicate: the station it repeats');
-          if (body.duplicateOf === id) throw badInput('duplicateOf', 'must be another station');
-        }
-        await requireStation(request, id);
-        if (body.duplicateOf) await requireStation(request, body.duplicateOf);
-        const row = await insertProposal(
-          app.db,
-          {
-            kind: 'problem',
-            stationId: id,
-            reason: body.reason,
-            name: null,
-            operator: null,
-            note: cleanText('note', body.note),
-            openingHours: null,
-            position: body.position ? { ...body.position, accuracyM: body.position.accuracyM ?? null } : null,
-            duplicateOf: body.duplicateOf ?? null,
-            deviceId: request.deviceId,
-            networkHash: hashNetwork(request.ip),
-          },
-          new Date(),
-          request.idempotencyClaim,
-        );
-        const hidden = await settleProblem(app, row).catch((err) => {
-          request.log.error({ err, proposal: row.id }, 'settling a problem report failed');
-          return false;
-        });
-        return reply.code(201).send(problemAnswer(Number(row.id), id, hidden));
-      },
-    );
+    const write: WriteRoute = { hashNetwork, config: limited };
+    additionRoute(app, write, replayAddition);
+    problemRoute(app, write, replayProblem);
   };
 }

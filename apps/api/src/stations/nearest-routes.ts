@@ -1,6 +1,7 @@
 import {
   ApiErrorSchema,
   bearingDeg,
+  type NearestQuery,
   NearestQuerySchema,
   NearestResponseSchema,
   operatorQueryText,
@@ -19,6 +20,7 @@ import {
 } from './present';
 import { RoadNearest } from './road-nearest';
 import type { StationIndex } from './station-index';
+import type { StatusProvider } from './station-index-plugin';
 
 /** The top-level `road` of an answer without a routing server. */
 const ROAD_NOT_CONFIGURED = ',"road":{"status":"unavailable","reason":"not_configured"}';
@@ -39,6 +41,29 @@ function byDriveTime(
     return da - db || a - b;
   });
   return { hits: order.map((k) => hits[k]!), legs: order.map((k) => legs[k] ?? null) };
+}
+
+/**
+ * The query's filters as one test of a station's position in the index, or undefined when there are none (the
+ * index then skips the call). Throws the 400 of an operator text that is only spaces.
+ */
+function filterOf(
+  { openNow, operator, status }: NearestQuery,
+  index: StationIndex,
+  now: Date,
+  statusProvider: StatusProvider,
+): ((i: number) => boolean) | undefined {
+  const operatorText = operator === undefined ? null : operatorQueryText(operator);
+  // Spaces around the text are no part of it (the app trims its filter box the same way): blanks alone
+  // would otherwise pass the schema's length and filter nothing.
+  if (operatorText !== null && operatorText.length < 2)
+    throw badInput('operator', 'must have at least 2 characters besides spaces');
+  const statuses = status ? new Set(status.split(',')) : null;
+  if (!operatorText && !statuses && openNow === undefined) return undefined;
+  return (i: number) =>
+    (!operatorText || index.operatorMatches(i, operatorText)) &&
+    (openNow === undefined || index.openNow(i, now) === openNow) &&
+    (!statuses || statuses.has(statusProvider.summaryFor(index.idOf(i)).status));
 }
 
 /** GET /api/stations/nearest: stations by great-circle distance from a point, with filters. */
@@ -66,7 +91,7 @@ const nearestRoute: FastifyPluginAsyncTypebox = async (app) => {
     // Not async: without a routing server the answer is ready synchronously, and a promise per request would
     // only add a turn. With one, the answer waits for its table call (at most ROUTING_TIMEOUT_MS).
     (request, reply) => {
-      const { lat, lon, openNow, operator, status, sort } = request.query;
+      const { lat, lon, sort } = request.query;
       const {
         limit = STATION_API_LIMITS.nearestDefaultLimit,
         radiusKm = STATION_API_LIMITS.nearestDefaultRadiusKm,
@@ -74,19 +99,7 @@ const nearestRoute: FastifyPluginAsyncTypebox = async (app) => {
       const index = app.stationIndex.current;
       const now = new Date();
       const statusProvider = app.statusProvider;
-      const operatorText = operator === undefined ? null : operatorQueryText(operator);
-      // Spaces around the text are no part of it (the app trims its filter box the same way): blanks alone
-      // would otherwise pass the schema's length and filter nothing.
-      if (operatorText !== null && operatorText.length < 2)
-        throw badInput('operator', 'must have at least 2 characters besides spaces');
-      const statuses = status ? new Set(status.split(',')) : null;
-      const keep =
-        operatorText || statuses || openNow !== undefined
-          ? (i: number) =>
-              (!operatorText || index.operatorMatches(i, operatorText)) &&
-              (openNow === undefined || index.openNow(i, now) === openNow) &&
-              (!statuses || statuses.has(statusProvider.summaryFor(index.idOf(i)).status))
-          : undefined;
+      const keep = filterOf(request.query, index, now, statusProvider);
       if (!roads) {
         const hits = index.nearest.nearest(lon, lat, limit, radiusKm, keep);
         const body = nearestJson(

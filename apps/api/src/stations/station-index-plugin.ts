@@ -22,6 +22,27 @@ export interface StationIndexHolder {
   onRebuilt(listener: (index: StationIndex) => void): () => void;
 }
 
+/** Logs how the index snapshot's write or removal ends; undefined when the build neither wrote nor removed one. */
+function logSnapshot(
+  app: FastifyInstance,
+  snapshot: NonNullable<PreparedIndex['snapshot']>,
+  stations: number,
+): Promise<void> | undefined {
+  const file = snapshot.file;
+  if (snapshot.written)
+    return snapshot.written.then(
+      () => app.log.info({ file }, 'station index snapshot written'),
+      (err) => app.log.warn({ err, file }, 'station index snapshot not written'),
+    );
+  return snapshot.removed?.then(
+    (was) => {
+      if (was)
+        app.log.info({ file, stations }, 'station index snapshot removed: too few stations to keep one');
+    },
+    (err) => app.log.warn({ err, file }, 'station index snapshot not removed'),
+  );
+}
+
 /**
  * Keeps the station index in memory: built on start, rebuilt on every `stations-changed` event and when a
  * new import run appears in the database (a CLI import on SQLite tells no running server), polled every
@@ -76,27 +97,9 @@ export default fp(
         },
         'station index rebuilt',
       );
-      if (snapshot?.written || snapshot?.removed) {
-        const file = snapshot.file;
-        const previous = writing;
-        const logged = snapshot.written
-          ? snapshot.written.then(
-              () => app.log.info({ file }, 'station index snapshot written'),
-              (err) => app.log.warn({ err, file }, 'station index snapshot not written'),
-            )
-          : snapshot.removed?.then(
-              (was) => {
-                if (was)
-                  app.log.info(
-                    { file, stations },
-                    'station index snapshot removed: too few stations to keep one',
-                  );
-              },
-              (err) => app.log.warn({ err, file }, 'station index snapshot not removed'),
-            );
-        // Every write still under way is awaited on close, not only the latest.
-        writing = Promise.all([previous, logged]).then(() => undefined);
-      }
+      const logged = snapshot && logSnapshot(app, snapshot, stations);
+      // Every write still under way is awaited on close, not only the latest.
+      if (logged) writing = Promise.all([writing, logged]).then(() => undefined);
       return current;
     };
 

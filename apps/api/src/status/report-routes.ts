@@ -13,10 +13,17 @@ import {
 } from '@cng/shared';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Static } from 'typebox';
 import type { ReplayWrite } from '../idempotency/idempotency';
 import { plainNote } from '../lib/unsafe-text';
 import { requireStation } from '../stations/stations';
-import { findReport, insertDriverReport, listStationReports, publicReportFromRow } from './report-repository';
+import {
+  findReport,
+  insertDriverReport,
+  listStationReports,
+  type NewDriverReport,
+  publicReportFromRow,
+} from './report-repository';
 import type { StatusCache } from './status-cache';
 
 /** What a stored report is followed by: its status announced, and its answer rebuilt when it was lost. */
@@ -41,6 +48,68 @@ function reportAnswers(app: FastifyInstance, cache: StatusCache) {
     return { statusCode: 201, body: { report: publicReportFromRow(row), status } };
   };
   return { announce, replayWrite };
+}
+
+/** The 429 of the per-network report limit: when the network may report again, in the API's error shape. */
+function reportLimitError(_request: FastifyRequest, ctx: { ttl: number; after: string }) {
+  const retryAt = new Date(Date.now() + ctx.ttl).toISOString();
+  return Object.assign(
+    new Error(`Too many reports from your network. Try again in ${ctx.after} (at ${retryAt}).`),
+    {
+      statusCode: 429,
+      details: [{ field: 'ip', problem: `is over the limit until ${retryAt}` }],
+    },
+  );
+}
+
+type ReportBody = Static<typeof ReportRequestSchema>;
+type StoredPosition = NonNullable<NewDriverReport['position']>;
+
+/**
+ * Where the driver reported from, checked against the station: the position to store, or the 422 answer when
+ * the driver is farther than REPORT_LIMITS.maxDistanceM (a report from afar is not what the driver sees).
+ */
+function reportPosition(
+  body: ReportBody,
+  station: { lon: number; lat: number },
+):
+  | { position: StoredPosition | null; tooFar?: undefined }
+  | { position?: undefined; tooFar: Static<typeof TooFarErrorSchema> } {
+  if (!body.position) return { position: null };
+  const distanceM = Math.round(
+    distanceKm(body.position.lon, body.position.lat, station.lon, station.lat) * 1000,
+  );
+  if (distanceM > REPORT_LIMITS.maxDistanceM)
+    return {
+      tooFar: {
+        error: 'Unprocessable Entity',
+        message: `You are ${formatDistance(distanceM / 1000)} from this station; reports are accepted within ${REPORT_LIMITS.maxDistanceM} m.`,
+        distanceM,
+        maxDistanceM: REPORT_LIMITS.maxDistanceM,
+        details: [{ field: 'position', problem: `is ${distanceM} m from the station` }],
+      },
+    };
+  return { position: { ...body.position, accuracyM: body.position.accuracyM ?? null, distanceM } };
+}
+
+/** The 429 of a device or network that reported this station too recently, with when it may again. */
+function cooldownAnswer(by: 'device' | 'network', retryAtMs: number) {
+  const retryAfterSec = Math.max(1, Math.ceil((retryAtMs - Date.now()) / 1000));
+  const inMin = `You can report it again in ${Math.ceil(retryAfterSec / 60)} min.`;
+  const retryAt = new Date(retryAtMs).toISOString();
+  return {
+    retryAfterSec,
+    body: {
+      error: 'Too Many Requests',
+      message:
+        by === 'device'
+          ? `You reported this station less than ${REPORT_LIMITS.deviceCooldownMin} minutes ago. ${inMin}`
+          : `This station got ${REPORT_LIMITS.networkReportsPerCooldown} reports from your network in the last ${REPORT_LIMITS.deviceCooldownMin} minutes. ${inMin}`,
+      retryAfterSec,
+      retryAt,
+      details: [{ field: by, problem: `reported this station too recently; retry at ${retryAt}` }],
+    },
+  };
 }
 
 /** POST and GET /api/stations/:id/reports: drivers report what they see; the timeline lists reports. */
@@ -75,16 +144,7 @@ export function reportRoutes(
             max: app.config.REPORT_RATE_LIMIT_PER_MIN,
             timeWindow: '1 minute',
             hook: 'preHandler',
-            errorResponseBuilder: (_req, ctx) => {
-              const retryAt = new Date(Date.now() + ctx.ttl).toISOString();
-              return Object.assign(
-                new Error(`Too many reports from your network. Try again in ${ctx.after} (at ${retryAt}).`),
-                {
-                  statusCode: 429,
-                  details: [{ field: 'ip', problem: `is over the limit until ${retryAt}` }],
-                },
-              );
-            },
+            errorResponseBuilder: reportLimitError,
           },
         },
         preHandler: app.requireDeviceId,
@@ -93,24 +153,8 @@ export function reportRoutes(
         const { id } = request.params;
         const body = request.body;
         const station = await requireStation(request, id);
-
-        let position = null;
-        if (body.position) {
-          const distanceM = Math.round(
-            distanceKm(body.position.lon, body.position.lat, station.lon, station.lat) * 1000,
-          );
-          if (distanceM > REPORT_LIMITS.maxDistanceM) {
-            return reply.code(422).send({
-              error: 'Unprocessable Entity',
-              message: `You are ${formatDistance(distanceM / 1000)} from this station; reports are accepted within ${REPORT_LIMITS.maxDistanceM} m.`,
-              distanceM,
-              maxDistanceM: REPORT_LIMITS.maxDistanceM,
-              details: [{ field: 'position', problem: `is ${distanceM} m from the station` }],
-            });
-          }
-          position = { ...body.position, accuracyM: body.position.accuracyM ?? null, distanceM };
-        }
-
+        const checked = reportPosition(body, station);
+        if (checked.tooFar) return reply.code(422).send(checked.tooFar);
         const result = await insertDriverReport(
           app.db,
           {
@@ -120,7 +164,7 @@ export function reportRoutes(
             status: body.status,
             queueMin: body.queueMin ?? null,
             note: plainNote(body.note),
-            position,
+            position: checked.position ?? null,
           },
           {
             cooldownMin: REPORT_LIMITS.deviceCooldownMin,
@@ -130,26 +174,10 @@ export function reportRoutes(
           request.idempotencyClaim,
         );
         if (result.kind === 'cooldown') {
-          const retryAfterSec = Math.max(1, Math.ceil((result.retryAtMs - Date.now()) / 1000));
-          const inMin = `You can report it again in ${Math.ceil(retryAfterSec / 60)} min.`;
-          reply.header('Retry-After', String(retryAfterSec));
-          return reply.code(429).send({
-            error: 'Too Many Requests',
-            message:
-              result.by === 'device'
-                ? `You reported this station less than ${REPORT_LIMITS.deviceCooldownMin} minutes ago. ${inMin}`
-                : `This station got ${REPORT_LIMITS.networkReportsPerCooldown} reports from your network in the last ${REPORT_LIMITS.deviceCooldownMin} minutes. ${inMin}`,
-            retryAfterSec,
-            retryAt: new Date(result.retryAtMs).toISOString(),
-            details: [
-              {
-                field: result.by,
-                problem: `reported this station too recently; retry at ${new Date(result.retryAtMs).toISOString()}`,
-              },
-            ],
-          });
+          const refused = cooldownAnswer(result.by, result.retryAtMs);
+          reply.header('Retry-After', String(refused.retryAfterSec));
+          return reply.code(429).send(refused.body);
         }
-
         // The report is committed: from here on, failures must not turn the answer into an error.
         const status = await announce(request, id);
         return reply.code(201).send({ report: publicReportFromRow(result.row), status });
