@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { seededRandom } from '../../test/helpers/random';
+import { seededRandom } from '../test-support/random';
 import { editDistance, FuzzyKeys } from './fuzzy-keys';
 
 /** Oracle: the textbook dynamic programme (Levenshtein plus swaps of neighbours), no shortcuts. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { oracleDistanceKm } from '../../test/helpers/brute-force';
+import { oracleDistanceKm } from '../test-support/brute-force';
 import { PLACE_ALIASES } from './place-aliases';
 import { placeGazetteer } from './place-gazetteer';
 import { type PlaceColumns, PlaceIndex } from './place-index';

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { oracleDistanceKm } from '../../test/helpers/brute-force';
+import { oracleDistanceKm } from '../test-support/brute-force';
 import { placeGazetteer } from './place-gazetteer';
 import { type PlaceColumns, PlaceIndex } from './place-index';
 import { type ExtraPlace, extraPlaceOf, mergePlaces, readGeoNames, SAME_PLACE_KM } from './place-sources';

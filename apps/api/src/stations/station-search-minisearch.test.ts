@@ -1,6 +1,6 @@
 import MiniSearch from 'minisearch';
 import { describe, expect, it } from 'vitest';
-import { realStations } from '../../test/helpers/real-stations';
+import { realStations } from '../test-support/real-stations';
 import { foldText, MIN_LOOSE_TERM_LENGTH, queryTerms, StationSearch, WORD_SEPARATOR } from './station-search';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { realStations } from '../../test/helpers/real-stations';
+import { realStations } from '../test-support/real-stations';
 import { foldedWords, foldText, queryTerms, StationSearch } from './station-search';
 
 describe('StationSearch on the real stations', () => {
