@@ -1,10 +1,11 @@
 // Import directions of the API (ADR 0015). `npm run deps:check` (part of `npm test`) fails on any violation.
 //
 // - Platform (config/, db/, plugins/, lib/, geo/, routing/) is the floor: it never imports a slice or the app.
-// - Slices (stations/, station-import/, status/, contact/, proposals/, health/, coverage/) own their routes, schemas, repositories
-//   and domain code. Another slice, and the composition root (app.ts, server.ts, types.d.ts), may import a
+// - Slices (stations/, places/, station-import/, status/, contact/, proposals/, health/, coverage/) own their
+//   routes, schemas, repositories and domain code. Another slice, and the composition root (app.ts, server.ts, types.d.ts), may import a
 //   slice only through its public entry: the file named after its folder (stations/stations.ts, …); server.ts
 //   also starts the station index build (stations/station-index-build.ts) before it loads the app (ADR 0023).
+// - places/ is below the other slices: they use place search, it imports no slice (stations' routes included).
 // - No cycles, type-only imports included.
 // - Production code never imports a test, a test helper or a devDependency.
 // - Test code (*.test.ts, the helpers tests share in test-support/, the generated-request tests in fuzz/) may
@@ -12,7 +13,7 @@
 //   no cycles and nothing unresolvable hold for all code.
 // - SQL only in repositories: outside them, Kysely may be imported for its types only, and neither the SQLite
 //   connection under a Db nor a database driver at all.
-const SLICES = '(stations|station-import|status|contact|proposals|health|coverage)';
+const SLICES = '(stations|places|station-import|status|contact|proposals|health|coverage)';
 const ENTRY = '^src/([^/]+)/\\1\\.ts$';
 /** Test code: test files, the helpers they share and the generated-request tests with their generators. */
 const TEST_CODE = ['\\.test\\.ts$', '^src/test-support/', '^src/fuzz/'];
@@ -40,6 +41,15 @@ module.exports = {
       comment: 'A slice uses another slice only through that slice’s entry file (<slice>/<slice>.ts).',
       from: { path: `^src/${SLICES}/`, pathNot: TEST_CODE },
       to: { path: `^src/${SLICES}/`, pathNot: ['^src/$1/', ENTRY] },
+    },
+    {
+      name: 'places-imports-no-slice',
+      severity: 'error',
+      comment:
+        'Place search serves the station search route, the display names of imports and coverage (ADR 0035): ' +
+        'it knows none of them, so none of their changes, routes included, can break it or form a circle.',
+      from: { path: '^src/places/', pathNot: TEST_CODE },
+      to: { path: `^src/${SLICES}/`, pathNot: '^src/places/' },
     },
     {
       name: 'root-through-public-entry',

@@ -5,8 +5,8 @@ import { configDefaults, defineProject } from 'vitest/config';
  * singleton, has loaded. They run isolated, in a project of their own (`apiFreshProject`).
  */
 const FRESH_PROCESS_FILES = [
-  'src/stations/place-gazetteer-lazy.test.ts',
-  'src/stations/place-gazetteer-warm.test.ts',
+  'src/places/place-gazetteer-lazy.test.ts',
+  'src/places/place-gazetteer-warm.test.ts',
 ];
 
 /** What both API projects share. */

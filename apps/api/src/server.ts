@@ -42,7 +42,7 @@ async function main() {
     import('./contact/contact'),
     import('./db/change-feed'),
     import('./station-import/station-import'),
-    import('./stations/stations'),
+    import('./places/places'),
   ]);
   let forwarder: Forwarder | null;
   try {

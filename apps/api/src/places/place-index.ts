@@ -1,8 +1,8 @@
-import { distanceKm } from '@cng/shared';
+import { distanceKm, foldText } from '@cng/shared';
 import { NearestIndex } from '../geo/nearest-index';
-import { FuzzyKeys, type FuzzyParts, PairCollector } from './fuzzy-keys';
+import { FuzzyKeys, type FuzzyParts, PairCollector } from '../lib/fuzzy-keys';
+import { foldedWords, MIN_LOOSE_TERM_LENGTH, queryTerms } from '../lib/search-terms';
 import { PLACE_ALIASES } from './place-aliases';
-import { foldedWords, foldText, MIN_LOOSE_TERM_LENGTH, queryTerms } from './station-search';
 
 /** Strings by position: an array, or one that decodes each on demand (the compact file's names). */
 export interface TextList {

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { foldedWords } from '../lib/search-terms';
 import { PLACE_ALIASES } from './place-aliases';
 import { encodePlaces, PLACE_CACHE_FORMAT, readPlaceFile, writePlaceFile } from './place-cache';
 import { PlaceIndex } from './place-index';
@@ -14,7 +15,6 @@ import {
   readGeoNames,
   SAME_PLACE_KM,
 } from './place-sources';
-import { foldedWords } from './station-search';
 
 /** Credit owed for the place data, served with every answer that lists places (both licences ask for it). */
 export const PLACE_ATTRIBUTION =

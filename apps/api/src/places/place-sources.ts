@@ -3,8 +3,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { distanceKm } from '@cng/shared';
 import { grownArray } from '../lib/grown-array';
+import { foldedWords } from '../lib/search-terms';
 import type { PlaceColumns } from './place-index';
-import { foldedWords } from './station-search';
 
 /**
  * The two packages the gazetteer is made from (ADR 0011), read without building their own objects:

@@ -1,4 +1,4 @@
-import { grownArray } from '../lib/grown-array';
+import { grownArray } from './grown-array';
 
 const rows = [new Int32Array(64), new Int32Array(64), new Int32Array(64)];
 
