@@ -184,10 +184,14 @@ test('the finder page keeps one status stream open for the list, the map and a s
   await openFinder(page);
   await expect(page.getByTestId('finder-map')).toBeVisible();
   await viewport;
+  const id = await page.getByTestId('hud').getAttribute('data-station-id');
+  const detailsAnswer = page.waitForResponse((r) => new URL(r.url()).pathname === `/api/stations/${id}`);
   await page.getByTestId('hud').getByRole('button', { name: 'Details' }).click();
   await expect(page.getByTestId('station-details')).toBeVisible();
-  // Let the map's own markers and the details ask for their statuses.
-  await page.waitForTimeout(1500);
+  // The details have their station's answer, and two frames later every part of the page that follows
+  // statuses (list, markers, details) has subscribed: the hub reopens its stream within a microtask.
+  await detailsAnswer;
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   const streams = await page.evaluate(
     () => (window as unknown as { __streams: { open: number; max: number } }).__streams,
   );

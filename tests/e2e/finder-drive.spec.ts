@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { installClockedGps, nextFix, pauseClock } from './clocked-gps';
 import {
   type ApiStation,
   bruteForceNearest,
@@ -18,8 +19,7 @@ import {
  * from 200 m before the first station, past it, to 150 m beyond the midpoint. Once the first is passed, the
  * panel follows the second, the station ahead (ADR 0008, "Ahead of me").
  */
-// 50 km/h gives ~14 fixes over the 200 m approach: enough samples even when a loaded CI machine makes a step
-// take longer than its second (at 72 km/h a loaded run once kept only 3 of the approach's fixes).
+// 50 km/h gives ~14 fixes, a second of the page's clock apart, over the 200 m approach.
 const SPEED_KMH = 50;
 const FIX_INTERVAL_MS = 1000;
 /**
@@ -55,24 +55,24 @@ test.describe('simulated drive past real stations', () => {
     page.on('request', (r) => {
       if (r.url().includes('/api/stations/nearest')) nearestRequests += 1;
     });
+    await installClockedGps(page);
     await context.grantPermissions(['geolocation']);
     await context.setGeolocation({ latitude: start.lat, longitude: start.lon, accuracy: 5 });
     await page.goto('/App');
     const hud = page.getByTestId('hud');
     await expect(hud).toHaveAttribute('data-station-id', A.id);
     const requestsBeforeDrive = nearestRequests;
+    await pauseClock(page);
 
     const seen: { t: number; id: string; km: number; speed: number }[] = [];
-    const t0 = Date.now();
     for (let step = 1; ; step++) {
-      // Position from real elapsed time, so the browser's own fix timestamps give exactly the simulated speed.
-      await page.waitForTimeout(Math.max(0, t0 + step * FIX_INTERVAL_MS - Date.now()));
+      // One fix a second of the page's clock, so the fixes' timestamps give exactly the simulated speed.
       // Stop at the end of the route rather than clamp there: a clamped last fix would cover less ground
       // than the elapsed time implies, and the speed shown would rightly drop.
-      const t = (((Date.now() - t0) / 3_600_000) * SPEED_KMH) / routeKm;
+      const t = (((step * FIX_INTERVAL_MS) / 3_600_000) * SPEED_KMH) / routeKm;
       if (t > 1) break;
       const p: Pt = lerp(start, end, t);
-      await context.setGeolocation({ latitude: p.lat, longitude: p.lon, accuracy: 5 });
+      await nextFix(page, context, FIX_INTERVAL_MS, p);
       // The nearest station, until A is passed: then B, the station ahead, before the midpoint (ADR 0008).
       const oracle = t > passA ? B : bruteForceNearest(box, p);
       const expectedKm = haversineKm(p, oracle);

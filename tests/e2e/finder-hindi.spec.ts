@@ -26,7 +26,10 @@ test('the finder at /hi/App reads Hindi: panel, list, banner and buttons @mobile
     /^[\d.]+ (मी|कि॰मी॰)$/,
   );
   if (process.env.FINDER_SHOT) {
-    await page.waitForTimeout(1500);
+    // Every map tile the page asked for has arrived (or failed) before the picture is taken.
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll<HTMLImageElement>('img.leaflet-tile')].every((img) => img.complete),
+    );
     await page.screenshot({ path: process.env.FINDER_SHOT, fullPage: false });
     await hud.screenshot({ path: process.env.FINDER_SHOT.replace('.png', '-panel.png') });
   }

@@ -155,15 +155,22 @@ test('cluster figures sit centred inside their circles, and no station dot lies 
   const clusters = page.locator('.station-cluster');
   // Zoom out until clusters of three figures show (hundreds of stations around Delhi).
   const zoomOut = page.locator('.leaflet-control-zoom-out');
+  // The map marks each viewport answer it has drawn (use-viewport-stations.ts).
+  const viewportsDrawn = () =>
+    page.evaluate(() => performance.getEntriesByName('finder:viewport-rendered').length);
+  await expect.poll(viewportsDrawn).toBeGreaterThan(0);
   for (let i = 0; i < 12; i++) {
     const counts = await clusters.evaluateAll((els) => els.map((el) => el.textContent ?? ''));
     if (counts.some((c) => c.length >= 3) && counts.length >= 3) break;
+    const drawn = await viewportsDrawn();
     await zoomOut.click();
-    await page.waitForTimeout(900);
+    // Each zoom level loads its own viewport answer: wait until it is drawn.
+    await expect.poll(viewportsDrawn).toBeGreaterThan(drawn);
   }
   await expect.poll(() => clusters.count()).toBeGreaterThanOrEqual(3);
-  // Let the last viewport answer land and the map settle.
-  await page.waitForTimeout(1000);
+  // The map has settled: no zoom animation runs, and a frame has been painted since.
+  await expect(page.locator('.leaflet-zoom-anim')).toHaveCount(0);
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 
   const report = await page.evaluate(
     ({ dotColours }) => {

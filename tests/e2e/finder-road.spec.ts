@@ -1,12 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { request as apiRequest, expect, test } from '@playwright/test';
-import { type FakeOsrm, startFakeOsrm } from '../../apps/api/test/helpers/fake-osrm';
+import { type FakeOsrm, startFakeOsrm } from '../../apps/api/src/test-support/fake-osrm';
 import { openAppAt } from './finder-helpers';
 
 /**
  * Road figures and trips with a routing server: the app runs here with ROUTING_URL pointing at a loopback
- * server that answers as OSRM v5 does (apps/api/test/helpers/fake-osrm.ts: roads 1.3 times the straight line at
+ * server that answers as OSRM v5 does (apps/api/src/test-support/fake-osrm.ts: roads 1.3 times the straight line at
  * 40 km/h), on its own port and SQLite file, filled by the same start-up import as the other browser tests.
  */
 

@@ -1,4 +1,5 @@
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { installClockedGps, nextFix, pauseClock } from './clocked-gps';
 import { haversineKm, lerp, type Pt, waitForStations } from './finder-helpers';
 
 /** A real station: the nearest one to central Delhi, as the running server holds it. */
@@ -137,19 +138,20 @@ test.describe('speed from fixes without a speed field', () => {
     const end = { lat: station.lat - 0.0054 + 0.0045, lon: station.lon };
     const routeKm = haversineKm(start, end);
     const SPEED_KMH = 30;
+    await installClockedGps(page);
     await context.grantPermissions(['geolocation']);
     await context.setGeolocation({ latitude: start.lat, longitude: start.lon, accuracy: 10 });
     await page.goto('/App');
     const distance = page.getByTestId('hud-distance');
     await expect(distance).toHaveAttribute('data-distance-km', /\d/);
+    await pauseClock(page);
 
     const shown: string[] = [];
-    const t0 = Date.now();
     for (let step = 1; step <= 10; step++) {
-      await page.waitForTimeout(Math.max(0, t0 + step * 1000 - Date.now()));
-      const t = (((Date.now() - t0) / 3_600_000) * SPEED_KMH) / routeKm;
+      // One fix a second of the page's clock (clocked-gps.ts).
+      const t = (((step * 1000) / 3_600_000) * SPEED_KMH) / routeKm;
       const p: Pt = lerp(start, end, Math.min(1, t));
-      await context.setGeolocation({ latitude: p.lat, longitude: p.lon, accuracy: 10 });
+      await nextFix(page, context, 1000, p, 10);
       const expectedKm = haversineKm(p, station);
       await expect
         .poll(async () => Math.abs(Number(await distance.getAttribute('data-distance-km')) - expectedKm))

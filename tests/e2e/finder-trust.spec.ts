@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, type Request, test } from '@playwright/test';
+import { installClockedGps, nextFix, pauseClock } from './clocked-gps';
 import {
   type ApiStation,
   bruteForceNearest,
@@ -31,17 +32,31 @@ test.describe('search', () => {
   }) => {
     await waitForStations(request);
     const sent: string[] = [];
-    let held = true;
+    // The first search (Chennai) answers only when the test releases it, after Ahmedabad's answer is shown.
+    let releaseFirst = () => {};
+    const firstReleased = new Promise<void>((resolve) => {
+      releaseFirst = resolve;
+    });
+    let firstDone = Promise.resolve();
+    // The page has Chennai's answer, or has given up on it.
+    const firstSettled = new Promise<void>((resolve) => {
+      const settled = (r: Request) => {
+        if (new URL(r.url()).searchParams.get('q') === 'Chennai') resolve();
+      };
+      page.on('requestfinished', settled);
+      page.on('requestfailed', settled);
+    });
     await page.route('**/api/stations/search?**', async (route) => {
       const q = new URL(route.request().url()).searchParams.get('q')!;
       sent.push(q);
-      if (held) {
-        // The first search (Chennai) answers slowly: 4 s.
-        held = false;
-        await new Promise((r) => setTimeout(r, 4000));
-      }
-      // An aborted request cannot be continued: the page gave up on it, as it should.
-      await route.continue().catch(() => undefined);
+      const answer = async () => {
+        if (sent.length === 1) await firstReleased;
+        // An aborted request cannot be continued: the page gave up on it, as it should.
+        await route.continue().catch(() => undefined);
+      };
+      const done = answer();
+      if (sent.length === 1) firstDone = done;
+      await done;
     });
     await page.goto('/App');
     await search(page, 'Chennai');
@@ -52,8 +67,12 @@ test.describe('search', () => {
     const places = page.getByRole('list', { name: 'Places found' });
     await expect(page.getByTestId('search-answer-for')).toHaveText('Results for “Ahmedabad”');
     await expect(places.getByRole('button').first()).toContainText('Ahmedabad, IN');
-    // When the slow Chennai answer would have arrived, Ahmedabad's is still the one on screen.
-    await page.waitForTimeout(4500);
+    // Once the slow Chennai answer has come back (or been given up), Ahmedabad's is still the one on screen.
+    releaseFirst();
+    await firstDone;
+    await firstSettled;
+    // Two rendered frames: whatever the page does with that answer is on screen.
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     await expect(page.getByTestId('search-answer-for')).toHaveText('Results for “Ahmedabad”');
     await expect(places).not.toContainText('Chennai');
     // A third submit works too.
@@ -176,21 +195,22 @@ test('driving past a Delhi station: never a backwards arrow without "Behind you"
   const routeKm = haversineKm(start, end);
   const passA = 0.3 / routeKm;
   const speedKmh = 72;
+  await installClockedGps(page);
   await context.grantPermissions(['geolocation']);
   await context.setGeolocation({ latitude: start.lat, longitude: start.lon, accuracy: 5 });
   await page.goto('/App');
   const hud = page.getByTestId('hud');
   // The first list can take a while on a busy machine.
   await expect(hud).toHaveAttribute('data-station-id', A!.id, { timeout: 30_000 });
+  await pauseClock(page);
 
-  const t0 = Date.now();
   let checkedAfterPass = 0;
   for (let step = 1; ; step++) {
-    await page.waitForTimeout(Math.max(0, t0 + step * 1000 - Date.now()));
-    const t = (((Date.now() - t0) / 3_600_000) * speedKmh) / routeKm;
+    // One fix a second of the page's clock (clocked-gps.ts).
+    const t = (((step * 1000) / 3_600_000) * speedKmh) / routeKm;
     if (t > 1) break;
     const p = lerp(start, end, t);
-    await context.setGeolocation({ latitude: p.lat, longitude: p.lon, accuracy: 5 });
+    await nextFix(page, context, 1000, p);
     // Wait for the panel to show this fix: its distance is the distance to the station it shows.
     await expect
       .poll(async () => {

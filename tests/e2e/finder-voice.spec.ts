@@ -1,4 +1,5 @@
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { installClockedGps, nextFix } from './clocked-gps';
 import {
   type ApiStation,
   bruteForceNearest,
@@ -141,19 +142,19 @@ async function drive(
   each: (leftKm: number, step: number) => Promise<boolean | undefined>,
 ) {
   const routeKm = haversineKm(start, to) - stopKm;
-  const t0 = Date.now();
   for (let step = 1; ; step++) {
-    await page.waitForTimeout(Math.max(0, t0 + step * 1000 - Date.now()));
-    const km = ((Date.now() - t0) / 3_600_000) * SPEED_KMH;
+    // A fix a second of the page's clock (clocked-gps.ts), which also flows while the page answers.
+    const km = ((step * 1000) / 3_600_000) * SPEED_KMH;
     if (km > routeKm) break;
     const p = lerp(start, to, km / haversineKm(start, to));
-    await context.setGeolocation({ latitude: p.lat, longitude: p.lon, accuracy: 5 });
+    await nextFix(page, context, 1000, p);
     if ((await each(haversineKm(p, to), step)) === false) break;
   }
 }
 
 /** Loads `path` standing at `start`, and waits until the panel shows `stationId`. */
 async function open(page: Page, context: BrowserContext, path: string, start: Pt, stationId: string) {
+  await installClockedGps(page);
   await context.grantPermissions(['geolocation']);
   await context.setGeolocation({ latitude: start.lat, longitude: start.lon, accuracy: 5 });
   await page.goto(path);
@@ -249,8 +250,8 @@ test.describe('spoken guidance', () => {
     await expect(select).toHaveValue('');
     await expect(select.locator('option').first()).toHaveText('चुप रहें');
     await expect(page.getByTestId('voice-test')).toBeDisabled();
-    // Silence, not English.
-    await page.waitForTimeout(3000);
+    // Silence, not English, through three seconds of the guidance's timers (open() installs the page's clock).
+    await page.clock.runFor(3000);
     expect(await spoken(page)).toEqual([]);
     // The driver picks the English voice: guidance starts with the station the panel shows, still in Hindi.
     await select.selectOption({ label: 'Test English (en-US)' });

@@ -285,7 +285,8 @@ test('the details sheet asks for its station once while GPS fixes keep coming @d
     await page.context().setGeolocation({ latitude: BARI.latitude + i * 0.00018, longitude: BARI.longitude });
     await expect.poll(shownKm).not.toBe(previousKm);
     previousKm = await shownKm();
-    await page.waitForTimeout(300);
+    // Two rendered frames: the sheet has re-rendered with the new station and run its effects.
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   }
   await expect(dialog.getByTestId('details-distance')).toBeVisible();
   expect(detailsRequests).toBe(1);

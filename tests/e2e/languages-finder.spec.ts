@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
+import { installClockedGps, nextFix } from './clocked-gps';
 import { type ApiStation, haversineKm, lerp, stationsInBox, waitForStations } from './finder-helpers';
 
 /**
@@ -113,6 +114,7 @@ for (const c of CASES) {
         haversineKm(c.start, s) < haversineKm(c.start, best) ? s : best,
       );
       const from = lerp(target, c.start, 0.6 / Math.max(haversineKm(target, c.start), 0.6));
+      await installClockedGps(page);
       await context.grantPermissions(['geolocation']);
       await context.setGeolocation({ latitude: from.lat, longitude: from.lon, accuracy: 5 });
 
@@ -124,12 +126,11 @@ for (const c of CASES) {
       const hud = page.getByTestId('hud');
       await expect(page.getByTestId('hud-distance')).toBeVisible();
 
-      // Drive towards the nearest station: five fixes a second apart, 60 m each.
+      // Drive towards the nearest station: five fixes a second of the page's clock apart, 60 m each.
       const total = haversineKm(from, target);
       for (let step = 1; step <= 5; step++) {
         const p = lerp(from, target, Math.min(1, (0.06 * step) / total));
-        await context.setGeolocation({ latitude: p.lat, longitude: p.lon, accuracy: 5 });
-        await page.waitForTimeout(1000);
+        await nextFix(page, context, 1000, p);
       }
       await expect(hud).toHaveText(c.script);
 

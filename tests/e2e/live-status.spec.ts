@@ -64,6 +64,26 @@ test('a report from one driver reaches another driver’s open page live; the de
   const again = await send('available');
   expect(again.status).toBe(429);
   expect(Date.parse(again.body.retryAt)).toBeGreaterThan(Date.now() + 9 * 60_000);
-  await a.waitForTimeout(300);
-  expect(await a.evaluate(() => window.statusEvents.length)).toBe(1);
+  // Driver C, on another network, reports next: its event reaches A, and nothing came in between.
+  const c = await (
+    await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': '10.67.0.3' } })
+  ).newPage();
+  await c.goto('/');
+  const third = await c.evaluate(
+    async ({ id, lon, lat }) => {
+      const res = await fetch(`/api/stations/${id}/reports`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ status: 'available', position: { lon, lat, accuracyM: 10 } }),
+      });
+      return { status: res.status, body: await res.json() };
+    },
+    { id: station.id, lon: station.lon, lat: station.lat },
+  );
+  expect(third.status).toBe(201);
+  await expect.poll(() => a.evaluate(() => window.statusEvents.at(-1)?.seq)).toBe(third.body.report.id);
+  expect(await a.evaluate(() => window.statusEvents.map((e) => e.seq))).toEqual([
+    first.body.report.id,
+    third.body.report.id,
+  ]);
 });

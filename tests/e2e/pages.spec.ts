@@ -50,8 +50,12 @@ async function scrollThrough(page: Page): Promise<void> {
     seen = await height();
     for (let y = 0; y < (await height()); y += step) await scrollAndPaint(y);
   }
-  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-  await page.waitForTimeout(700);
+  await scrollAndPaint(await height());
+  // Every block has faded in, and no fade is still running.
+  await expect(page.locator('.fade-in--hidden')).toHaveCount(0);
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'),
+  );
   // Lazy images have been requested on the way down: wait until every one of ours has loaded (map tiles come
   // from a tile server that this sandbox cannot reach).
   await page.waitForFunction(() =>

@@ -8,8 +8,9 @@ import { loadConfig } from '../src/config/env';
 import { bigCitiesOf } from '../src/coverage/big-cities';
 import { loadCoverageFacts } from '../src/coverage/coverage-facts';
 import { createCoverageService } from '../src/coverage/coverage-service';
-import { placeGazetteer, prepareStationIndex, StationIndex } from '../src/stations/stations';
-import { seededRandom } from '../test/helpers/random';
+import { placeGazetteer } from '../src/places/places';
+import { prepareStationIndex, StationIndex } from '../src/stations/stations';
+import { seededRandom } from '../src/test-support/random';
 import { realImportDb } from './real-import-db';
 
 const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', AUTO_IMPORT: 'false' });

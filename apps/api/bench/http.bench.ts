@@ -24,7 +24,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { seededRandom } from '../test/helpers/random';
+import { seededRandom } from '../src/test-support/random';
 
 const CONNECTIONS = 50;
 const DURATION_SEC = Number(process.env.BENCH_HTTP_SEC ?? 12);

@@ -19,12 +19,12 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { loadConfig } from '../src/config/env';
 import { migrateToLatest, openDatabase } from '../src/db/database';
-import { runImportCli } from '../test/helpers/import-cli-run';
-import { importRealStations } from '../test/helpers/real-import';
-import { REAL_DATA_DIR } from '../test/helpers/real-stations';
-import { freePort, startServerProcess } from '../test/helpers/server-process';
-import { schemaUrl } from '../test/helpers/test-db';
-import { openEventStream } from '../test/status/sse-client';
+import { runImportCli } from '../src/test-support/import-cli-run';
+import { importRealStations } from '../src/test-support/real-import';
+import { REAL_DATA_DIR } from '../src/test-support/real-stations';
+import { freePort, startServerProcess } from '../src/test-support/server-process';
+import { openEventStream } from '../src/test-support/sse-client';
+import { schemaUrl } from '../src/test-support/test-db';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DATABASE_URL = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || '';

@@ -1,7 +1,7 @@
 /**
  * What the road figures cost nearest: GET /api/stations/nearest (the default limit of 20, points near the real import's
  * stations) on a server without ROUTING_URL against the same server with ROUTING_URL pointing at a loopback
- * OSRM (test/helpers/fake-osrm.ts, which answers as osrm-routed does), same run, over HTTP with autocannon:
+ * OSRM (src/test-support/fake-osrm.ts, which answers as osrm-routed does), same run, over HTTP with autocannon:
  *
  * - straight line: ROUTING_URL unset, the product's default;
  * - road, cache miss: every request from a new origin, so each makes one /table call;
@@ -17,7 +17,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { seededRandom } from '../test/helpers/random';
+import { seededRandom } from '../src/test-support/random';
 
 const DURATION_SEC = Number(process.env.BENCH_ROAD_SEC ?? 1);
 const ROUNDS = Number(process.env.BENCH_ROAD_ROUNDS ?? 2);
@@ -33,7 +33,7 @@ interface Result {
 
 /** `--osrm`: the fake OSRM alone. */
 async function serveOsrm() {
-  const { startFakeOsrm } = await import('../test/helpers/fake-osrm');
+  const { startFakeOsrm } = await import('../src/test-support/fake-osrm');
   const osrm = await startFakeOsrm();
   console.log(`READY ${osrm.url}`);
 }

@@ -9,7 +9,7 @@ import { around } from 'geokdbush';
 import KDBush from 'kdbush';
 import { NearestIndex } from '../src/geo/nearest-index';
 import { loadActiveStations } from '../src/stations/station-repository';
-import { randomSpherePoint, seededRandom } from '../test/helpers/random';
+import { randomSpherePoint, seededRandom } from '../src/test-support/random';
 import { realImportDb } from './real-import-db';
 
 const K = 10;

@@ -108,7 +108,7 @@ async function main() {
     // The warm variant's file, built once beforehand (as the first start of a server would).
     const built = spawnSync(
       process.execPath,
-      ['--import', 'tsx', 'src/stations/place-cache-cli.ts', warmCache],
+      ['--import', 'tsx', 'src/places/place-cache-cli.ts', warmCache],
       {
         cwd: apiDir,
         encoding: 'utf8',

@@ -1,7 +1,7 @@
 import { loadConfig } from '../src/config/env';
 import type { DbHandle } from '../src/db/database';
-import { importRealStations } from '../test/helpers/real-import';
-import { createTestDb } from '../test/helpers/test-db';
+import { importRealStations } from '../src/test-support/real-import';
+import { createTestDb } from '../src/test-support/test-db';
 
 /**
  * A temporary SQLite database filled the way the product fills it (see importRealStations): the real

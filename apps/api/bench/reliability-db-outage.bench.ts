@@ -22,10 +22,10 @@ import { createLocalChangeFeed, createPostgresChangeFeed } from '../src/db/chang
 import { type DbHandle, migrateToLatest, openDatabase } from '../src/db/database';
 import type { Database } from '../src/db/schema';
 import { sqliteConnectionOf } from '../src/db/sqlite-connection';
-import { publishAndWaitForRebuild } from '../test/helpers/station-api-app';
-import { startTcpProxy } from '../test/helpers/tcp-proxy';
-import { createTestDb, schemaUrl } from '../test/helpers/test-db';
-import { seedStations } from '../test/status/seed-stations';
+import { seedStations } from '../src/test-support/seed-stations';
+import { publishAndWaitForRebuild } from '../src/test-support/station-api-app';
+import { startTcpProxy } from '../src/test-support/tcp-proxy';
+import { createTestDb, schemaUrl } from '../src/test-support/test-db';
 
 const DATABASE_URL = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || '';
 const WRITES = 20;

@@ -17,7 +17,7 @@ import { STATION_API_LIMITS } from '@cng/shared';
 import { NearestIndex } from '../src/geo/nearest-index';
 import { routingEngineOf } from '../src/routing/routing';
 import { loadActiveStations } from '../src/stations/station-repository';
-import { seededRandom } from '../test/helpers/random';
+import { seededRandom } from '../src/test-support/random';
 import { realImportDb } from './real-import-db';
 
 const N = STATION_API_LIMITS.nearestRoadCandidates;

@@ -11,6 +11,7 @@ import type { DbHandle } from './db/database';
 import { DatabaseWrites } from './db/db-outage';
 import healthRoutes from './health/health';
 import idempotency from './idempotency/idempotency';
+import { setPlaceCacheDir } from './places/places';
 import apiRateLimit from './plugins/api-rate-limit';
 import corsPolicy from './plugins/cors-policy';
 import errorHandler, {
@@ -28,7 +29,7 @@ import webApp from './plugins/web-app';
 import writeDeadline from './plugins/write-deadline';
 import proposals from './proposals/proposals';
 import { type RoutingEngine, routingEngineOf } from './routing/routing';
-import { type PreparedIndex, setPlaceCacheDir, stationIndexPlugin, stationRoutes } from './stations/stations';
+import { type PreparedIndex, stationIndexPlugin, stationRoutes } from './stations/stations';
 import { liveStatusPlugin } from './status/status';
 import './types.d';
 

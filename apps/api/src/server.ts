@@ -43,7 +43,7 @@ async function main() {
     import('./contact/contact'),
     import('./db/change-feed'),
     import('./station-import/station-import'),
-    import('./stations/stations'),
+    import('./places/places'),
     import('./candidates/candidates'),
   ]);
   let forwarder: Forwarder | null;

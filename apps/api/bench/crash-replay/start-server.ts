@@ -1,4 +1,4 @@
-import { type ServerProcess, startServerProcess } from '../../test/helpers/server-process';
+import { type ServerProcess, startServerProcess } from '../../src/test-support/server-process';
 
 /**
  * startServerProcess, tried up to three times: on a machine shared with other work a start can miss its 30 s,

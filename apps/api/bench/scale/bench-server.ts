@@ -1,4 +1,4 @@
-import { spawnApiServer } from '../../test/helpers/server-process';
+import { spawnApiServer } from '../../src/test-support/server-process';
 
 /**
  * Starts the real server of the apps/api folder `cwd` on the SQLite file `sqlitePath` (the bundle `npm start`

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import { seededRandom } from '../../test/helpers/random';
+import { seededRandom } from '../../src/test-support/random';
 
 /**
  * Writes a SYNTHETIC station list (generic GeoJSON, docs/importing-stations.md) of `count` made-up stations

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../test/helpers/test-app';
-import { TEST_DIALECTS } from '../../test/helpers/test-db';
+import { createTestApp } from '../test-support/test-app';
+import { TEST_DIALECTS } from '../test-support/test-db';
 
 const TOKEN = 'admin-token-for-tests-0123456789';
 

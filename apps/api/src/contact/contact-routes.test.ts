@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../test/helpers/test-app';
-import { TEST_DIALECTS } from '../../test/helpers/test-db';
+import { createTestApp } from '../test-support/test-app';
+import { TEST_DIALECTS } from '../test-support/test-db';
 import { CONTACT_ATTEMPTS_PER_MESSAGE } from './contact-routes';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;

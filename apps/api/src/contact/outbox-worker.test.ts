@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeEmailJs, startFakeEmailJs } from '../../test/contact/fake-emailjs';
-import { createTestDb, TEST_DIALECTS, type TestDb } from '../../test/helpers/test-db';
+import { type FakeEmailJs, startFakeEmailJs } from '../test-support/fake-emailjs';
+import { createTestDb, TEST_DIALECTS, type TestDb } from '../test-support/test-db';
 import { storeContactMessage } from './contact-repository';
 import { createEmailJsForwarder } from './forwarders/emailjs-forwarder';
 import { INTERRUPTED_DETAIL } from './outbox-repository';

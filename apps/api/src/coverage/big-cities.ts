@@ -1,5 +1,5 @@
 import { COVERAGE_BIG_CITY_POPULATION } from '@cng/shared';
-import type { PlaceColumns } from '../stations/stations';
+import type { PlaceColumns } from '../places/places';
 import type { BigCity } from './coverage-model';
 
 /** The places of COVERAGE_BIG_CITY_POPULATION inhabitants or more (GeoNames populations of the place index). */

@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importRealStations } from '../../test/helpers/real-import';
-import { createTestDb, schemaUrl, TEST_DIALECTS, type TestDb } from '../../test/helpers/test-db';
 import { loadConfig, repoRoot } from '../config/env';
+import { importRealStations } from '../test-support/real-import';
+import { createTestDb, schemaUrl, TEST_DIALECTS, type TestDb } from '../test-support/test-db';
 
 /** `npm run stations:coverage` from the repository root, as the README writes it. */
 function runCensus(

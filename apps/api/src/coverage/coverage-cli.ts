@@ -1,7 +1,8 @@
 // `npm run stations:coverage`: the coverage census of the live database (SQLite file or DATABASE_URL).
 import { ConfigError, loadConfig } from '../config/env';
 import { migrateToLatest, openDatabase } from '../db/database';
-import { placeGazetteer, prepareStationIndex, StationIndex, setPlaceCacheDir } from '../stations/stations';
+import { placeGazetteer, setPlaceCacheDir } from '../places/places';
+import { prepareStationIndex, StationIndex } from '../stations/stations';
 import { bigCitiesOf } from './big-cities';
 import { censusTable } from './coverage-census';
 import { loadCoverageFacts } from './coverage-facts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { placeGazetteerLoadedFrom, placeGazetteerUnlessWarming } from '../stations/stations';
+import { placeGazetteerLoadedFrom, placeGazetteerUnlessWarming } from '../places/places';
 import { bigCitiesOf } from './big-cities';
 import { loadCoverageFacts } from './coverage-facts';
 import type { BigCity } from './coverage-model';

@@ -9,10 +9,10 @@ import {
 import type { TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importRealStations } from '../../test/helpers/real-import';
-import { publishAndWaitForRebuild } from '../../test/helpers/station-api-app';
-import { createTestApp } from '../../test/helpers/test-app';
-import { TEST_DIALECTS } from '../../test/helpers/test-db';
+import { importRealStations } from '../test-support/real-import';
+import { publishAndWaitForRebuild } from '../test-support/station-api-app';
+import { createTestApp } from '../test-support/test-app';
+import { TEST_DIALECTS } from '../test-support/test-db';
 
 /** The schema's complaints about `value`, empty when it conforms. */
 const problems = (schema: TSchema, value: unknown) =>

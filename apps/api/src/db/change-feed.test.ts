@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { TEST_DATABASE_URL, TEST_DIALECTS } from '../../test/helpers/test-db';
-import { waitUntil } from '../../test/helpers/wait-until';
+import { TEST_DATABASE_URL, TEST_DIALECTS } from '../test-support/test-db';
+import { waitUntil } from '../test-support/wait-until';
 import {
   type ChangeEvents,
   type ChangeFeed,

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { TEST_DATABASE_URL, TEST_DIALECTS } from '../../test/helpers/test-db';
+import { TEST_DATABASE_URL, TEST_DIALECTS } from '../test-support/test-db';
 import { openDatabase } from './database';
 import { sqliteConnectionOf } from './sqlite-connection';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { oracleDistanceKm } from '../../test/helpers/brute-force';
-import { seededRandom } from '../../test/helpers/random';
-import { bruteForceAlongRoute, sameRouteHits } from '../../test/helpers/route-oracle';
+import { oracleDistanceKm } from '../test-support/brute-force';
+import { seededRandom } from '../test-support/random';
+import { bruteForceAlongRoute, sameRouteHits } from '../test-support/route-oracle';
 import { alongRoute as alongRouteBounded, ROUTE_WORK_BUDGET, RouteError } from './along-route';
 import { NearestIndex } from './nearest-index';
 

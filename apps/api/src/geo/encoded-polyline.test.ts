@@ -1,6 +1,6 @@
 import polyline from '@mapbox/polyline';
 import { describe, expect, it } from 'vitest';
-import { realStations } from '../../test/helpers/real-stations';
+import { realStations } from '../test-support/real-stations';
 import { decodePolyline, PolylineError } from './encoded-polyline';
 
 describe('decodePolyline', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { bruteForceNearest, sameNearest } from '../../test/helpers/brute-force';
-import { seededRandom } from '../../test/helpers/random';
-import { realStations } from '../../test/helpers/real-stations';
+import { bruteForceNearest, sameNearest } from '../test-support/brute-force';
+import { seededRandom } from '../test-support/random';
+import { realStations } from '../test-support/real-stations';
 import { NearestIndex } from './nearest-index';
 
 const indexOf = (points: { lon: number; lat: number }[]) =>

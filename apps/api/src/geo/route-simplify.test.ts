@@ -1,7 +1,7 @@
 import { EARTH_RADIUS_KM } from '@cng/shared';
 import { describe, expect, it } from 'vitest';
-import { oracleDistanceKm } from '../../test/helpers/brute-force';
-import { seededRandom } from '../../test/helpers/random';
+import { oracleDistanceKm } from '../test-support/brute-force';
+import { seededRandom } from '../test-support/random';
 import { simplifyRoute } from './route-simplify';
 import { toVec } from './sphere-vectors';
 

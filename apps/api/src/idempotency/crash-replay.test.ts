@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runCrashReplay } from '../../bench/crash-replay/crash-run';
-import { TEST_DATABASE_URL, TEST_DIALECTS } from '../../test/helpers/test-db';
+import { TEST_DATABASE_URL, TEST_DIALECTS } from '../test-support/test-db';
 
 // One seeded run per database; `npm run bench -- reliability` runs ten of each (bench/reliability-crash.bench.ts).
 describe.each(TEST_DIALECTS)('SIGKILL under load, restart, replay (%s, real server process)', (dialect) => {

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Station } from '@cng/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publishAndWaitForRebuild } from '../../test/helpers/station-api-app';
-import { createTestApp } from '../../test/helpers/test-app';
-import { createTestDb, TEST_DIALECTS } from '../../test/helpers/test-db';
-import { northOf, seedStations } from '../../test/status/seed-stations';
+import { northOf, seedStations } from '../test-support/seed-stations';
+import { publishAndWaitForRebuild } from '../test-support/station-api-app';
+import { createTestApp } from '../test-support/test-app';
+import { createTestDb, TEST_DIALECTS } from '../test-support/test-db';
 
 describe.each(TEST_DIALECTS)('Idempotency-Key on anonymous writes on %s', (dialect) => {
   let t: Awaited<ReturnType<typeof createTestApp>>;

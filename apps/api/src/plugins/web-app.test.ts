@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../test/helpers/test-app';
+import { createTestApp } from '../test-support/test-app';
 
 // A build folder shaped like apps/web/dist: prerendered pages, the shell, the not-found page, a hashed asset.
 const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'cng-web-dist-'));

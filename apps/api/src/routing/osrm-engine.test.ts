@@ -1,6 +1,6 @@
 import { distanceKm } from '@cng/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeOsrm, plainLeg, startFakeOsrm } from '../../test/helpers/fake-osrm';
+import { type FakeOsrm, plainLeg, startFakeOsrm } from '../test-support/fake-osrm';
 import { OsrmEngine } from './osrm-engine';
 import { RoutingUnavailable } from './routing-engine';
 

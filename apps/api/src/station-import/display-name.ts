@@ -1,5 +1,6 @@
 import { bearingDeg, cardinalOf, type NameParts } from '@cng/shared';
-import { isGenericName, placeGazetteer, shortOf } from '../stations/stations';
+import { placeGazetteer } from '../places/places';
+import { isGenericName, shortOf } from '../stations/stations';
 
 /** Parts of an Indian address that number a plot, not a place ("Gut No", "Plot No", "Survey No"). */
 const PLOT_WORDS = /^(gut|gat|plot|survey|s\.?\s*no|sr\.?\s*no|khasra|shop|no\.?)\b/i;

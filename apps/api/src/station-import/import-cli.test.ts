@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runImportCli } from '../../test/helpers/import-cli-run';
 import { repoRoot } from '../config/env';
+import { runImportCli } from '../test-support/import-cli-run';
 
 const MIMIT = '../shared/data/stations/italy_mimit';
 

@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
 import { withLeanHeap } from '../lib/lean-heap';
-import { placeFileBuilt } from '../stations/stations';
+import { placeFileBuilt } from '../places/places';
 import { countsChangedData, type ImportCounts } from './import-counts';
 import { type ImportPlan, needsStoredStations, planImport, scopesNeedCountry } from './import-plan';
 import {

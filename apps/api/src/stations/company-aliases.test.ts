@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { seededRandom } from '../../test/helpers/random';
-import { realStations } from '../../test/helpers/real-stations';
+import { seededRandom } from '../test-support/random';
+import { realStations } from '../test-support/real-stations';
 import {
   COMPANIES,
   type Company,

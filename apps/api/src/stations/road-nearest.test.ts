@@ -2,9 +2,9 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { distanceKm, type NearestResponse, NearestResponseSchema, STATION_API_LIMITS } from '@cng/shared';
 import { Value } from 'typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeLeg, type FakeOsrm, plainLeg, startFakeOsrm } from '../../test/helpers/fake-osrm';
-import { realStations } from '../../test/helpers/real-stations';
-import { createStationApiApp } from '../../test/helpers/station-api-app';
+import { type FakeLeg, type FakeOsrm, plainLeg, startFakeOsrm } from '../test-support/fake-osrm';
+import { realStations } from '../test-support/real-stations';
+import { createStationApiApp } from '../test-support/station-api-app';
 
 const N = STATION_API_LIMITS.nearestRoadCandidates;
 const stations = realStations();

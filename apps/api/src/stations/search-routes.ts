@@ -9,7 +9,7 @@ import {
   STATION_API_LIMITS,
 } from '@cng/shared';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { PLACE_ATTRIBUTION, placeGazetteerReady } from './place-gazetteer';
+import { PLACE_ATTRIBUTION, placeGazetteerReady } from '../places/places';
 import { LIST_CACHE_CONTROL, parseLatLon, presentStation, RATE_LIMITED_RESPONSE } from './present';
 import type { StationIndex } from './station-index';
 

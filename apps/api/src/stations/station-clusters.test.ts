@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { realStations } from '../../test/helpers/real-stations';
+import { realStations } from '../test-support/real-stations';
 import { CLUSTER_MAX_ZOOM, StationClusters } from './station-clusters';
 
 const WORLD = { minLon: -180, minLat: -90, maxLon: 180, maxLat: 90 };

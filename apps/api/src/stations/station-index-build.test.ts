@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { insertStations, realStations } from '../../test/helpers/real-stations';
-import { createTestDb, schemaUrl, TEST_DIALECTS, type TestDb } from '../../test/helpers/test-db';
 import { type DbHandle, openDatabase } from '../db/database';
+import { insertStations, realStations } from '../test-support/real-stations';
+import { createTestDb, schemaUrl, TEST_DIALECTS, type TestDb } from '../test-support/test-db';
 import { StationIndex } from './station-index';
 import { buildOnThisThread, buildStationIndexParts, joinWorkerReplies } from './station-index-build';
 import { StationSearchBuilder } from './station-search';

@@ -1,10 +1,10 @@
 import type { NearestResponse } from '@cng/shared';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { insertStations, realStations } from '../../test/helpers/real-stations';
-import { publishAndWaitForRebuild } from '../../test/helpers/station-api-app';
-import { createTestApp } from '../../test/helpers/test-app';
-import { createTestDb, TEST_DIALECTS } from '../../test/helpers/test-db';
+import { insertStations, realStations } from '../test-support/real-stations';
+import { publishAndWaitForRebuild } from '../test-support/station-api-app';
+import { createTestApp } from '../test-support/test-app';
+import { createTestDb, TEST_DIALECTS } from '../test-support/test-db';
 
 const MILAN = 'lat=45.4642&lon=9.19&radiusKm=1000&limit=100';
 

@@ -1,9 +1,9 @@
 import type { Station } from '@cng/shared';
 import type { RootOperationNode } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { insertStations, realStations } from '../../test/helpers/real-stations';
-import { createTestDb, TEST_DIALECTS, type TestDb } from '../../test/helpers/test-db';
 import type { Db } from '../db/database';
+import { insertStations, realStations } from '../test-support/real-stations';
+import { createTestDb, TEST_DIALECTS, type TestDb } from '../test-support/test-db';
 import { StationIndex } from './station-index';
 import { StationIndexBuilder } from './station-index-parts';
 import {

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertStations, realStations } from '../../test/helpers/real-stations';
-import { createTestDb, TEST_DIALECTS, type TestDb } from '../../test/helpers/test-db';
 import { type DbHandle, migrateToLatest, openDatabase } from '../db/database';
 import { migrations } from '../db/migrations';
+import { insertStations, realStations } from '../test-support/real-stations';
+import { createTestDb, TEST_DIALECTS, type TestDb } from '../test-support/test-db';
 import { StationIndex } from './station-index';
 import { buildOnThisThread, type PrepareOptions, prepareStationIndex } from './station-index-build';
 import { stationIndexRevision } from './station-index-repository';

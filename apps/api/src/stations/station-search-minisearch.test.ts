@@ -1,7 +1,9 @@
+import { foldText } from '@cng/shared';
 import MiniSearch from 'minisearch';
 import { describe, expect, it } from 'vitest';
-import { realStations } from '../../test/helpers/real-stations';
-import { foldText, MIN_LOOSE_TERM_LENGTH, queryTerms, StationSearch, WORD_SEPARATOR } from './station-search';
+import { MIN_LOOSE_TERM_LENGTH, queryTerms } from '../lib/search-terms';
+import { realStations } from '../test-support/real-stations';
+import { StationSearch, WORD_SEPARATOR } from './station-search';
 
 /**
  * The MiniSearch configuration StationSearch replaced, with one change since: station text is split

@@ -1,6 +1,8 @@
+import { foldText } from '@cng/shared';
 import { describe, expect, it } from 'vitest';
-import { realStations } from '../../test/helpers/real-stations';
-import { foldedWords, foldText, queryTerms, StationSearch } from './station-search';
+import { foldedWords, queryTerms } from '../lib/search-terms';
+import { realStations } from '../test-support/real-stations';
+import { StationSearch } from './station-search';
 
 describe('StationSearch on the real stations', () => {
   const stations = realStations();

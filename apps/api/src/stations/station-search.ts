@@ -1,27 +1,7 @@
-import { foldText, STATION_API_LIMITS } from '@cng/shared';
+import { foldText } from '@cng/shared';
+import { FuzzyKeys } from '../lib/fuzzy-keys';
 import { grownArray } from '../lib/grown-array';
-import { FuzzyKeys } from './fuzzy-keys';
-
-/** Lower-cases and strips accents so "Forlì", "FORLI" and "forli" are one term (one rule with @cng/shared). */
-export { foldText };
-
-/** The words of `text`, folded, in order: letters and digits, anything else separates. */
-export function foldedWords(text: string): string[] {
-  return foldText(text)
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((w) => w.length > 0);
-}
-
-/**
- * The words of a query that a search uses: the first STATION_API_LIMITS.searchMaxTerms distinct ones.
- * Every word costs a pass over the index (a fuzzy one for longer words), so 25 words must not cost 25.
- */
-export function queryTerms(query: string): string[] {
-  return [...new Set(foldedWords(query))].slice(0, STATION_API_LIMITS.searchMaxTerms);
-}
-
-/** Words shorter than this match whole words only: a one- or two-letter prefix or typo matches half the index. */
-export const MIN_LOOSE_TERM_LENGTH = 3;
+import { MIN_LOOSE_TERM_LENGTH, queryTerms } from '../lib/search-terms';
 
 /** The fields searched, in MiniSearch's order, and how much a match in each counts. */
 const FIELDS = ['name', 'brand', 'operator', 'city', 'region', 'address'] as const;

@@ -1,16 +1,6 @@
-// The stations slice's public entry: the read API (index, search, presenters, routes) as other slices and the
-// app see it. Anything not exported here is the slice's own business (ADR 0015).
+// The stations slice's public entry: the read API (index, station search, presenters, routes) as other slices
+// and the app see it; place search is the places slice (places/places.ts). Anything not exported here is the slice's own business (ADR 0015).
 export { isGenericName, normaliseCompanies, shortOf } from './company-aliases';
-export {
-  placeFileBuilt,
-  placeGazetteer,
-  placeGazetteerLoadedFrom,
-  placeGazetteerUnlessWarming,
-  preloadPlaceGazetteer,
-  setPlaceCacheDir,
-  warmPlaceGazetteer,
-} from './place-gazetteer';
-export type { PlaceColumns } from './place-index';
 export { LIST_CACHE_CONTROL, RATE_LIMITED_RESPONSE } from './present';
 export { StationIndex } from './station-index';
 export type { PreparedIndex } from './station-index-build';

@@ -2,9 +2,9 @@ import { distanceKm, type TripResponse, TripResponseSchema } from '@cng/shared';
 import polyline from '@mapbox/polyline';
 import { Value } from 'typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeOsrm, plainLeg, startFakeOsrm } from '../../test/helpers/fake-osrm';
-import { realStations } from '../../test/helpers/real-stations';
-import { createStationApiApp } from '../../test/helpers/station-api-app';
+import { type FakeOsrm, plainLeg, startFakeOsrm } from '../test-support/fake-osrm';
+import { realStations } from '../test-support/real-stations';
+import { createStationApiApp } from '../test-support/station-api-app';
 
 // Pune (Shivajinagar) to Mumbai (Dadar): the trip of a CNG taxi.
 const PUNE = { lat: 18.5308, lon: 73.8478 };

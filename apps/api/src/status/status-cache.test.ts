@@ -1,7 +1,7 @@
 import type { Station } from '@cng/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createTestDb, type TestDb } from '../../test/helpers/test-db';
-import { seedStations } from '../../test/status/seed-stations';
+import { seedStations } from '../test-support/seed-stations';
+import { createTestDb, type TestDb } from '../test-support/test-db';
 import { insertDriverReport, insertOfficialStatus } from './report-repository';
 import { StatusCache, type StatusChange } from './status-cache';
 

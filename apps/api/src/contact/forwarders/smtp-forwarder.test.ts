@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeSmtp } from '../../../test/contact/fake-smtp';
+import { startFakeSmtp } from '../../test-support/fake-smtp';
 import type { ForwardableMessage } from './forwarder';
 import { createSmtpForwarder } from './smtp-forwarder';
 
