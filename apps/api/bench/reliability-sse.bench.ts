@@ -17,8 +17,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Station } from '@cng/shared';
 import { migrateToLatest, openDatabase } from '../src/db/database';
-import { freePort, startServerProcess } from '../src/test-support/server-process';
 import { northOf, seedStations } from '../src/test-support/seed-stations';
+import { freePort, startServerProcess } from '../src/test-support/server-process';
 
 const CLIENTS = Number(process.env.SSE_BENCH_CLIENTS ?? 2000);
 const STUCK_SHARE = 0.25;

@@ -13,10 +13,10 @@ import { randomBytes } from 'node:crypto';
 import type { Station } from '@cng/shared';
 import pg from 'pg';
 import { migrateToLatest, openDatabase } from '../src/db/database';
+import { seedStations } from '../src/test-support/seed-stations';
 import { exited, freePort, type ServerProcess } from '../src/test-support/server-process';
 import { startTcpProxy } from '../src/test-support/tcp-proxy';
 import { schemaUrl } from '../src/test-support/test-db';
-import { seedStations } from '../src/test-support/seed-stations';
 import { startServerPatiently } from './crash-replay/start-server';
 
 const DATABASE_URL = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || '';

@@ -76,6 +76,10 @@ export async function buildApp(deps: AppDeps) {
   app.decorate('db', deps.dbHandle.db);
   app.decorate('changes', deps.changes);
   app.decorate('dbWrites', new DatabaseWrites());
+  // Every connection given back is the database at work: a write queued behind a burst is not facing an outage.
+  deps.dbHandle.pgPool?.on('release', (err) => {
+    if (!err) app.dbWrites.answered();
+  });
   // A write answered 2xx reached the database: health stops reporting an earlier failure.
   app.addHook('onResponse', (request, reply, done) => {
     if (request.method === 'POST' && reply.statusCode < 300) app.dbWrites.succeeded();
@@ -138,7 +142,7 @@ export async function buildApp(deps: AppDeps) {
     ...(deps.firstIndex ? { first: deps.firstIndex } : {}),
   });
   await app.register(coveragePlugin);
-  await app.register(writeDeadline);
+  await app.register(writeDeadline, { deadlineMs: config.WRITE_DEADLINE_MS });
   await app.register(idempotency);
   await app.register(healthRoutes);
   await app.register(contactRoutes);

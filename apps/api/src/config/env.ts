@@ -304,6 +304,11 @@ export const ENV_SPEC = {
     parse: int(1, 1_000_000),
     doc: 'Per-IP station proposals and problem reports per hour',
   },
+  WRITE_DEADLINE_MS: {
+    default: 1500,
+    parse: int(100, 600_000),
+    doc: "A driver's write is answered 503 (Retry-After) when the database finishes nothing for this long; while it keeps working through a burst the write waits up to ten times as long",
+  },
   CANDIDATE_ANSWER_RATE_LIMIT_PER_HOUR: {
     default: 30,
     parse: int(1, 1_000_000),

@@ -57,8 +57,17 @@ export const DB_WRITE_FAILURE_MEMORY_MS = 30_000;
  */
 export class DatabaseWrites {
   private failure: { reason: string; atMs: number } | null = null;
+  /**
+   * When the database last finished work for anyone: a pooled PostgreSQL connection given back without an
+   * error (a query or a whole transaction done). 0 until then, and on SQLite, whose queries never queue for a pool.
+   */
+  answeredAtMs = 0;
 
   constructor(private readonly clock: () => number = Date.now) {}
+
+  answered(): void {
+    this.answeredAtMs = this.clock();
+  }
 
   failed(reason: string): void {
     this.failure = { reason, atMs: this.clock() };

@@ -169,7 +169,8 @@ type StoredKey = Pick<
 
 /**
  * True when `stored` is this request's key, its write is stored, and its answer never will be: the key is
- * older than UNANSWERED_KEY_STALE_MS and the route can rebuild the answer. Throws 422 for another request's key.
+ * older than the longest the write deadline holds a write (UNANSWERED_KEY_STALE_MS by default) and the route
+ * can rebuild the answer. Throws 422 for another request's key.
  */
 function answerLost(request: FastifyRequest, stored: StoredKey, fingerprint: string): boolean {
   if (stored.fingerprint !== fingerprint)
@@ -182,7 +183,8 @@ function answerLost(request: FastifyRequest, stored: StoredKey, fingerprint: str
   return (
     stored.write_id !== null &&
     request.routeOptions.config.replayWrite !== undefined &&
-    Date.now() - Date.parse(stored.created_at) >= UNANSWERED_KEY_STALE_MS
+    Date.now() - Date.parse(stored.created_at) >=
+      request.server.config.WRITE_DEADLINE_MS * WRITE_DEADLINE_BUSY_FACTOR
   );
 }
 

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Station } from '@cng/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertProposal } from '../proposals/proposal-repository';
+import { northOf, seedStations } from '../test-support/seed-stations';
 import { publishAndWaitForRebuild } from '../test-support/station-api-app';
 import { createTestApp } from '../test-support/test-app';
 import { createTestDb, TEST_DIALECTS } from '../test-support/test-db';
-import { northOf, seedStations } from '../test-support/seed-stations';
-import { insertProposal } from '../proposals/proposal-repository';
 import { IDEMPOTENCY_TTL_MS, requestFingerprint, UNANSWERED_KEY_STALE_MS } from './idempotency';
 
 // A key whose write is stored and whose answer is not: what a SIGKILL between the commit and the answer leaves,

@@ -16,9 +16,10 @@ export const WRITE_DEADLINE_BUSY_FACTOR = 10;
  * its Idempotency-Key gets it counted once. A database that refuses at once is answered 503 by the error
  * handler, long before this.
  *
- * A database that is busy is not one that is gone: while other writes keep being answered (a burst of reports
- * queued for the pool's connections), a write waits on, up to WRITE_DEADLINE_BUSY_FACTOR deadlines; only a
- * deadline in which no write got an answer from the database means it is away.
+ * A database that is busy is not one that is gone: while it keeps finishing work (writes answered, or on
+ * PostgreSQL pooled connections given back: a burst of reports queued for the pool's connections), a write
+ * waits on, up to WRITE_DEADLINE_BUSY_FACTOR deadlines; only a deadline in which the database finished nothing
+ * means it is away.
  */
 export default fp(
   async function writeDeadline(app: FastifyInstance, opts: { deadlineMs?: number }) {
@@ -31,7 +32,10 @@ export default fp(
       const expire = () => {
         if (reply.sent || reply.raw.headersSent) return;
         const now = Date.now();
-        if (now - lastAnsweredMs < deadlineMs && now - startedMs < deadlineMs * WRITE_DEADLINE_BUSY_FACTOR) {
+        // The database at work: a write answered, or (PostgreSQL) any query or transaction finished. A write's
+        // own answer may wait for a connection behind the whole burst, so writes alone can look like an outage.
+        const busySinceMs = Math.max(lastAnsweredMs, app.dbWrites.answeredAtMs);
+        if (now - busySinceMs < deadlineMs && now - startedMs < deadlineMs * WRITE_DEADLINE_BUSY_FACTOR) {
           const again = setTimeout(expire, deadlineMs);
           again.unref();
           timers.set(request, again);

@@ -32,7 +32,8 @@ it('logs how long the first build of the station index took, though it ran befor
     const line = lines.find((l) => l.msg === 'station index rebuilt');
     expect(line).toMatchObject({ reason: 'startup', stations: 1500 });
     // The build's own time: not what was left of it once the app was ready (nothing), nor the app's loading.
-    expect(line!.ms).toBeGreaterThanOrEqual(Math.floor(tookMs));
+    // The preparation measures itself (its clock starts a little after `began`): the log holds all of it.
+    expect(line!.ms).toBeGreaterThanOrEqual(Math.floor((await firstIndex).prepareMs));
     expect(line!.ms).toBeLessThan(tookMs + 100);
     expect(tookMs).toBeGreaterThan(5);
   } finally {

@@ -43,7 +43,7 @@ const FinderMap = lazy(() => import('../map/finder-map'));
 // The trip planner sits below the list and the map: not part of opening /App either.
 const TripPlanner = lazy(() => import('../trip/trip-planner').then((m) => ({ default: m.TripPlanner })));
 // Asked only where our list is thin: not part of opening /App where it is good.
-const PumpQuestions = lazy(() => import('../pumps/pump-questions'));
+const PumpQuestions = lazy(() => import('../coverage/pump-questions'));
 // Details, reports and the problem form open on a tap: their code is not part of opening /App.
 const DetailsDialog = lazy(() =>
   import('../station/details-dialog').then((m) => ({ default: m.DetailsDialog })),

@@ -109,7 +109,10 @@ export const PumpQuestions = memo(
             <PumpQuestion key={p.id} pump={p} from={at} />
           ))}
         </ul>
-        <p className="pump-questions__credit">{pumps[0]!.attribution}</p>
+        {/* The licensor's own wording, as the data gives it. */}
+        <p className="pump-questions__credit" translate="no">
+          {pumps[0]!.attribution}
+        </p>
       </section>
     );
   },
