@@ -1,6 +1,6 @@
 // Only what the start needs before the station index's first build begins is imported here; the rest of the
 // app is loaded after, while a worker thread reads the index (ADR 0023).
-import { ConfigError, loadConfig } from './config/env';
+import { ConfigError, loadConfigOrExit } from './config/env';
 import type { Forwarder } from './contact/contact';
 import { migrateToLatest, openDatabase } from './db/database';
 import { useUtcProcessClock } from './lib/process-clock';
@@ -10,16 +10,7 @@ import { prepareStationIndex } from './stations/station-index-build';
 async function main() {
   // Before anything reads a clock: opening hours are evaluated in UTC wall-clock fields (lib/process-clock.ts).
   useUtcProcessClock();
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const config = loadConfigOrExit();
   // Lost idle PostgreSQL connections are logged (by pino once the app exists) and reopened by the pool.
   let onPoolError: ((err: Error) => void) | undefined;
   const dbHandle = openDatabase({

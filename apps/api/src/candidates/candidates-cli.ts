@@ -3,7 +3,7 @@
 // Open candidates take the file's new name and position; those drivers decided on keep their decision.
 import fs from 'node:fs';
 import path from 'node:path';
-import { ConfigError, loadConfig } from '../config/env';
+import { loadConfigOrExit } from '../config/env';
 import { migrateToLatest, openDatabase } from '../db/database';
 import { loadRegionLookup, readInput } from '../station-import/station-import';
 import { parseIndiaCandidates } from './candidate-import';
@@ -22,16 +22,7 @@ async function main(): Promise<number> {
   }
   // npm runs the script in apps/api and keeps the caller's folder in INIT_CWD: paths work from the repository root.
   const input = /^https?:\/\//i.test(arg) ? arg : path.resolve(process.env.INIT_CWD || process.cwd(), arg);
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      return 1;
-    }
-    throw err;
-  }
+  const config = loadConfigOrExit();
   const regions = fs.existsSync(config.STATIONS_REGIONS_FILE)
     ? loadRegionLookup(config.STATIONS_REGIONS_FILE)
     : null;

@@ -1,5 +1,5 @@
 // `npm run stations:coverage`: the coverage census of the live database (SQLite file or DATABASE_URL).
-import { ConfigError, loadConfig } from '../config/env';
+import { loadConfigOrExit } from '../config/env';
 import { migrateToLatest, openDatabase } from '../db/database';
 import { placeGazetteer, setPlaceCacheDir } from '../places/places';
 import { prepareStationIndex, StationIndex } from '../stations/stations';
@@ -9,16 +9,7 @@ import { loadCoverageFacts } from './coverage-facts';
 import { createCoverageService } from './coverage-service';
 
 async function main() {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const config = loadConfigOrExit();
   const handle = openDatabase({ databaseUrl: config.DATABASE_URL, sqlitePath: config.SQLITE_PATH });
   try {
     await migrateToLatest(handle.db);
