@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { CANDIDATE_ANSWERS, CANDIDATE_LIMITS } from './limits';
+import { CANDIDATE_ANSWERS, CANDIDATE_ID_PATTERN, CANDIDATE_LIMITS } from './limits';
 import { Nullable } from './nullable';
 
 /** Query of GET /api/candidates: the fuel stations near a point that may sell CNG. */
@@ -44,7 +44,7 @@ export const CandidatesNearSchema = Type.Object({
 export type CandidatesNear = Static<typeof CandidatesNearSchema>;
 
 export const CandidateIdParamsSchema = Type.Object(
-  { id: Type.String({ pattern: '^[A-Za-z0-9_:-]{1,80}$', description: 'Candidate id' }) },
+  { id: Type.String({ pattern: CANDIDATE_ID_PATTERN, description: 'Candidate id' }) },
   { additionalProperties: false },
 );
 

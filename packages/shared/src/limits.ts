@@ -94,6 +94,9 @@ export const CANDIDATE_LIMITS = {
   knownStationM: 100,
 } as const;
 
+/** A candidate's id: its source's own id (the India dataset's `cng-…`, or an OpenStreetMap `node:…`). */
+export const CANDIDATE_ID_PATTERN = '^[A-Za-z0-9_:-]{1,80}$';
+
 /** A driver's answer to "Does this pump sell CNG?". */
 export const CANDIDATE_ANSWERS = ['yes', 'no', 'unknown'] as const;
 export type CandidateAnswer = (typeof CANDIDATE_ANSWERS)[number];

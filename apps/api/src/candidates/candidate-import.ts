@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { CANDIDATE_ID_PATTERN } from '@cng/shared';
 import {
   INFERRED_SOURCES,
   isRejection,
@@ -40,6 +41,9 @@ export interface ParsedCandidates {
   rejected: Rejection[];
 }
 
+/** The ids the API's routes take: a row with any other id could never be answered about. */
+const CANDIDATE_ID = new RegExp(CANDIDATE_ID_PATTERN);
+
 interface IndiaRow {
   id?: unknown;
   name?: unknown;
@@ -71,7 +75,7 @@ export function parseIndiaCandidates(
   data.forEach((row: IndiaRow, i) => {
     if (typeof row !== 'object' || row === null || !INFERRED_SOURCES.has(String(row.source))) return;
     const where = `${file}#${i + 1}`;
-    const id = typeof row.id === 'string' && /^[A-Za-z0-9_:-]{1,80}$/.test(row.id) ? row.id : null;
+    const id = typeof row.id === 'string' && CANDIDATE_ID.test(row.id) ? row.id : null;
     if (!id) {
       rejected.push({ source, where, sourceId: null, reason: 'missing-id' });
       return;
