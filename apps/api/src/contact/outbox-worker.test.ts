@@ -386,10 +386,8 @@ describe.each(TEST_DIALECTS)('contact outbox on %s against a fake EmailJS', (dia
       message: 'poll me',
       spam: false,
     });
-    for (let i = 0; i < 100 && (await outbox(id)).state !== 'sent'; i++)
-      await new Promise((r) => setTimeout(r, 20));
+    await expect.poll(async () => (await outbox(id)).state).toBe('sent');
     await w.stop();
-    expect((await outbox(id)).state).toBe('sent');
     expect(fake.countFor('poll me')).toBe(1);
   });
 });

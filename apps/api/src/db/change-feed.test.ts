@@ -111,7 +111,16 @@ describe.each(TEST_DIALECTS.filter((d) => d === 'postgres'))('PostgreSQL change 
       await waitUntil(() => resyncs.length === 1);
       expect(waits).toEqual([20, 40, 40]);
       expect(resyncs[0]).toMatch(/is back after 3 tries/);
-      await new Promise((r) => setTimeout(r, 100));
+      // Back for good: it hears the next notification, with no further retry scheduled nor resync made.
+      const heard: string[] = [];
+      feed.subscribe('status-changed', ({ stationId }) => heard.push(stationId));
+      // From another connection: the feed's own pool refuses connections in this test.
+      await admin.query('select pg_notify($1, $2)', [
+        'cng_changes',
+        JSON.stringify({ channel: 'status-changed', payload: { stationId: 'after-resync' } }),
+      ]);
+      await waitUntil(() => heard.length === 1);
+      expect(waits).toHaveLength(3);
       expect(resyncs).toHaveLength(1);
     } finally {
       await admin.end();
@@ -138,10 +147,17 @@ describe.each(TEST_DIALECTS.filter((d) => d === 'postgres'))('change feeds per s
       }
       await feeds[0]!.publish('status-changed', { stationId: 'on-a' });
       await feeds[2]!.publish('status-changed', { stationId: 'on-b' });
-      await waitUntil(() => heard[1]!.length === 1 && heard[2]!.length === 1);
-      // Let any stray notification arrive before looking for it.
-      await new Promise((r) => setTimeout(r, 100));
-      expect(heard).toEqual([['on-a'], ['on-a'], ['on-b']]);
+      // PostgreSQL delivers notifications in the order they were committed: once each feed has heard the
+      // marker sent after both, a notification that strayed into the other schema would have arrived too.
+      await feeds[0]!.publish('status-changed', { stationId: 'marker-a' });
+      await feeds[2]!.publish('status-changed', { stationId: 'marker-b' });
+      await waitUntil(() => heard[0]!.includes('marker-a') && heard[1]!.includes('marker-a'));
+      await waitUntil(() => heard[2]!.includes('marker-b'));
+      expect(heard).toEqual([
+        ['on-a', 'marker-a'],
+        ['on-a', 'marker-a'],
+        ['on-b', 'marker-b'],
+      ]);
       expect(changeChannelOf(schemas[0]!)).toBe(`cng_changes_${schemas[0]}`);
       expect(changeChannelOf('public')).toBe('cng_changes');
       expect(changeChannelOf('x'.repeat(63))).toHaveLength('cng_changes_'.length + 40);

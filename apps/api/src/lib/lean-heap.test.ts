@@ -26,7 +26,7 @@ describe('withLeanHeap', () => {
     let finishFirst!: () => void;
     const first = withLeanHeap(() => new Promise<void>((resolve) => (finishFirst = resolve)));
     const second = withLeanHeap(async () => {
-      await new Promise((r) => setTimeout(r, 5));
+      await Promise.resolve();
     });
     await second;
     // The first is still running: the factor stays lowered.

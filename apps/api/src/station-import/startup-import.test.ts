@@ -53,8 +53,7 @@ describe.each(TEST_DIALECTS)('start-up import on %s', (dialect) => {
       // Brazil's ANP list (227) and the Greek map (24).
       const health = await t.app.inject({ method: 'GET', url: '/api/health' });
       expect(health.json().stations).toBe(1_521 + 1_506 + 471 + 31 + 23 + 227 + 24);
-      await new Promise((r) => setTimeout(r, 100));
-      expect(events).toContain('import');
+      await expect.poll(() => events).toContain('import');
       // Both Overpass queries and all three file downloads were tried first.
       expect(live.requests.filter((r) => r.url === '/api/interpreter')).toHaveLength(2);
       expect(live.requests.map((r) => r.url)).toEqual(

@@ -67,10 +67,7 @@ describe.each(TEST_DIALECTS)('station index plugin on %s', (dialect) => {
         status: 'ok',
       })
       .execute();
-    const deadline = Date.now() + 8000;
-    while (t.app.stationIndex.current.size !== 5 && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 50));
-    expect(t.app.stationIndex.current.size).toBe(5);
+    await expect.poll(() => t.app.stationIndex.current.size, { timeout: 8000 }).toBe(5);
   });
 
   it('prepares the typo index of a new snapshot right after building it, before any search asks', async () => {

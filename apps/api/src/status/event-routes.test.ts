@@ -530,9 +530,7 @@ describe.each(TEST_DIALECTS.filter((d) => d === 'postgres'))(
         expect(server.child.exitCode).toBeNull();
         expect(server.output()).toMatch(/change feed lost its connection; reconnecting/);
         // The log line follows the pushed events.
-        for (let i = 0; i < 100 && !/live status reloaded/.test(server.output()); i++)
-          await new Promise((r) => setTimeout(r, 20));
-        expect(server.output()).toMatch(/"changed":1,"msg":"live status reloaded"/);
+        await expect.poll(() => server.output()).toMatch(/"changed":1,"msg":"live status reloaded"/);
         expect((await fetch(`http://127.0.0.1:${LISTEN_LOSS_PORT}/api/health`)).ok).toBe(true);
 
         // Later notifications arrive again: another instance announces a new report.

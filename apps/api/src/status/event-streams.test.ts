@@ -73,7 +73,7 @@ describe('live event streams of clients that never read', () => {
         });
       }
       maxBuffered = Math.max(maxBuffered, t.app.eventStreams.bufferedBytes());
-      await new Promise((r) => setTimeout(r, 1));
+      await new Promise((r) => setImmediate(r));
     }
     expect(t.app.eventStreams.count()).toBe(1);
     expect(t.app.eventStreams.dropped).toBe(4);

@@ -1,6 +1,6 @@
 import type { Station } from '@cng/shared';
 import { AliasNode, type KyselyPlugin, type OperationNode, type RootOperationNode, TableNode } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { northOf, seedStations } from '../test-support/seed-stations';
 import { createTestApp } from '../test-support/test-app';
 import { createTestDb, TEST_DIALECTS } from '../test-support/test-db';
@@ -43,6 +43,20 @@ describe.each(TEST_DIALECTS)('a driver report on %s', (dialect) => {
 
   it('reads the station and its position from the in-memory index, not from the database', async () => {
     const s = stations[1]!;
+    // The change feed's 'status-changed' event refreshes the cache once more on every instance: the test's
+    // listener, subscribed after the live-status plugin's, is called once that refresh has begun.
+    const cache = t.app.statusCache;
+    const refreshes: Promise<unknown>[] = [];
+    const refresh = cache.refresh.bind(cache);
+    const spy = vi.spyOn(cache, 'refresh').mockImplementation((...args) => {
+      const p = refresh(...args);
+      refreshes.push(p);
+      return p;
+    });
+    let unsubscribe = () => {};
+    const feedRefresh = new Promise<unknown>((resolve) => {
+      unsubscribe = t.app.changes.subscribe('status-changed', () => resolve(refreshes.at(-1)));
+    });
     reads.count = 0;
     const res = await t.app.inject({
       method: 'POST',
@@ -52,9 +66,10 @@ describe.each(TEST_DIALECTS)('a driver report on %s', (dialect) => {
     });
     expect(res.statusCode).toBe(201);
     expect(res.json().status.status).toBe('available');
-    // The change feed's 'status-changed' event refreshes the cache once more on every instance.
-    await expect.poll(() => t.app.statusCache.summaryFor(s.id).reportCount).toBe(1);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await feedRefresh;
+    unsubscribe();
+    spy.mockRestore();
+    expect(cache.summaryFor(s.id).reportCount).toBe(1);
     expect(reads.count).toBe(0);
   });
 

@@ -116,18 +116,21 @@ describe('warmFormatters', () => {
     }
   });
 
-  it('falls back to a timer where the browser has no requestIdleCallback', async () => {
+  it('falls back to a timer where the browser has no requestIdleCallback', () => {
     vi.stubGlobal('requestIdleCallback', undefined);
+    vi.useFakeTimers();
     const spy = spyNumberFormats();
     try {
       warmFormatters(['PLN'])();
-      await new Promise((r) => setTimeout(r, 20));
+      vi.runAllTimers();
       expect(spy.built).toEqual([]);
       warmFormatters(['CZK']);
-      await new Promise((r) => setTimeout(r, 20));
+      expect(spy.built).toEqual([]);
+      vi.runAllTimers();
       expect(spy.built).toEqual(['CZK']);
     } finally {
       spy.restore();
+      vi.useRealTimers();
     }
   });
 });
