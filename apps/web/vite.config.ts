@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -9,8 +10,18 @@ import { pwaOptions } from './src/pwa/pwa-options.js';
 const EARLY_CODE =
   /(src\/features\/finder\/early-(location|nearest)|src\/lib\/distance-format|packages\/shared\/src\/(geo|limits))\.ts$/;
 
-export default defineConfig(({ isSsrBuild }) => ({
+// React Router's package exports name only its development build (remix-run/react-router#12532, #14102), with
+// its development warnings; the production build ships beside it, and a build takes that one.
+const reactRouterProduction = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router')),
+  '../production/index.mjs',
+);
+
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [icuMessages(), react(), VitePWA(pwaOptions)],
+  resolve: {
+    alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
+  },
   build: {
     target: 'es2022',
     // Maps are written for decoding our own stack traces but not linked from the code nor served (ADR 0013).

@@ -17,6 +17,7 @@ const ssrDir = path.join(webRoot, '.cache', `ssr-${process.pid}`);
 
 execFileSync(process.execPath, [path.join(webRoot, 'scripts/generate-images.mjs')], { stdio: 'inherit' });
 await build({ root: webRoot, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+refuseDevelopmentBuilds(outDir);
 await build({
   root: webRoot,
   logLevel: 'warn',
@@ -38,4 +39,20 @@ try {
   console.log(`service worker: ${precached} files precached, the ${pages} English pages among them`);
 } finally {
   fs.rmSync(ssrDir, { recursive: true, force: true });
+}
+
+/**
+ * Fails the build when a library's development build reached the client bundle (read from the source maps,
+ * which name every module bundled): a phone would run its checks and warnings, and download them.
+ */
+function refuseDevelopmentBuilds(dir) {
+  const assets = path.join(dir, 'assets');
+  const found = new Set();
+  for (const file of fs.readdirSync(assets).filter((f) => f.endsWith('.js.map'))) {
+    const { sources } = JSON.parse(fs.readFileSync(path.join(assets, file), 'utf8'));
+    for (const source of sources)
+      if (/node_modules\/.*(\/development\/|\.development\.m?js$)/.test(source))
+        found.add(source.replace(/^.*node_modules\//, ''));
+  }
+  if (found.size) throw new Error(`development builds in the client bundle:\n  ${[...found].join('\n  ')}`);
 }
