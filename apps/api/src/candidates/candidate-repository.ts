@@ -2,7 +2,7 @@ import type { CandidateAnswer } from '@cng/shared';
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/database';
 import type { CandidateAnswersTable, FuelCandidatesTable } from '../db/schema';
-import type { WriteClaim } from '../idempotency/idempotency';
+import { insertClaimed, type WriteClaim } from '../idempotency/idempotency';
 import type { FuelCandidateRecord } from './candidate-import';
 
 export type CandidateRow = Selectable<FuelCandidatesTable>;
@@ -120,23 +120,19 @@ export async function insertAnswer(
   now = new Date(),
   claim?: WriteClaim,
 ): Promise<AnswerRow> {
-  if (claim)
-    return db.transaction().execute(async (trx) => {
-      const row = await insertAnswer(trx, a, now);
-      await claim(trx, Number(row.id));
-      return row;
-    });
-  return db
-    .insertInto('candidate_answers')
-    .values({
-      candidate_id: a.candidateId,
-      answer: a.answer,
-      device_id: a.deviceId,
-      network_hash: a.networkHash,
-      created_at: now.toISOString(),
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  return insertClaimed(db, claim, (db) =>
+    db
+      .insertInto('candidate_answers')
+      .values({
+        candidate_id: a.candidateId,
+        answer: a.answer,
+        device_id: a.deviceId,
+        network_hash: a.networkHash,
+        created_at: now.toISOString(),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow(),
+  );
 }
 
 /** The answers about one candidate given at or after `sinceIso`, oldest first. */

@@ -20,6 +20,23 @@ const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 export type WriteClaim = (trx: Db, writeId: number) => Promise<void>;
 
 /**
+ * Runs `insert`; with a `claim`, in one transaction with the claim of the new row's id, so the write and its
+ * Idempotency-Key commit together or not at all.
+ */
+export async function insertClaimed<Row extends { id: number | string | bigint }>(
+  db: Db,
+  claim: WriteClaim | undefined,
+  insert: (db: Db) => Promise<Row>,
+): Promise<Row> {
+  if (!claim) return insert(db);
+  return db.transaction().execute(async (trx) => {
+    const row = await insert(trx);
+    await claim(trx, Number(row.id));
+    return row;
+  });
+}
+
+/**
  * Rebuilds the answer of a stored write whose answer was never stored with its key, from the row `writeId`,
  * finishing what the first request did after its commit (a status refresh, an agreement to settle).
  */

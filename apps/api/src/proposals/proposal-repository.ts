@@ -2,7 +2,7 @@ import type { ProblemReason, Proposal } from '@cng/shared';
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/database';
 import type { StationProposalsTable } from '../db/schema';
-import type { WriteClaim } from '../idempotency/idempotency';
+import { insertClaimed, type WriteClaim } from '../idempotency/idempotency';
 
 export type ProposalRow = Selectable<StationProposalsTable>;
 
@@ -30,34 +30,30 @@ export async function insertProposal(
   now = new Date(),
   claim?: WriteClaim,
 ): Promise<ProposalRow> {
-  if (claim)
-    return db.transaction().execute(async (trx) => {
-      const row = await insertProposal(trx, p, now);
-      await claim(trx, Number(row.id));
-      return row;
-    });
-  return db
-    .insertInto('station_proposals')
-    .values({
-      kind: p.kind,
-      station_id: p.stationId,
-      reason: p.reason,
-      name: p.name,
-      operator: p.operator,
-      note: p.note,
-      opening_hours: p.openingHours,
-      lon: p.position?.lon ?? null,
-      lat: p.position?.lat ?? null,
-      accuracy_m: p.position?.accuracyM ?? null,
-      duplicate_of: p.duplicateOf,
-      device_id: p.deviceId,
-      network_hash: p.networkHash,
-      created_at: now.toISOString(),
-      state: 'pending',
-      decided_at: null,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  return insertClaimed(db, claim, (db) =>
+    db
+      .insertInto('station_proposals')
+      .values({
+        kind: p.kind,
+        station_id: p.stationId,
+        reason: p.reason,
+        name: p.name,
+        operator: p.operator,
+        note: p.note,
+        opening_hours: p.openingHours,
+        lon: p.position?.lon ?? null,
+        lat: p.position?.lat ?? null,
+        accuracy_m: p.position?.accuracyM ?? null,
+        duplicate_of: p.duplicateOf,
+        device_id: p.deviceId,
+        network_hash: p.networkHash,
+        created_at: now.toISOString(),
+        state: 'pending',
+        decided_at: null,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow(),
+  );
 }
 
 /** Pending additions within a box around (lon, lat) of ±`deg` degrees, created at or after `sinceIso`. */
