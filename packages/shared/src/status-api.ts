@@ -164,3 +164,15 @@ export const StreamResetEventSchema = Type.Object({
   reason: Type.String(),
 });
 export type StreamResetEvent = Static<typeof StreamResetEventSchema>;
+
+/**
+ * Data of a `ready` server-sent event, sent once a stream is open (and after a replay): the stream is live from
+ * `seq` on.
+ */
+export const StreamReadyEventSchema = Type.Object({
+  seq: Type.Integer({ description: 'Latest report id the stream has covered; the event id' }),
+  resumedFrom: Type.Optional(
+    Type.Integer({ description: 'The resume point asked for (Last-Event-ID or lastEventId), when one was' }),
+  ),
+});
+export type StreamReadyEvent = Static<typeof StreamReadyEventSchema>;

@@ -1,4 +1,10 @@
-import { ApiErrorSchema, RetryLaterErrorSchema, StationIdListSchema } from '@cng/shared';
+import {
+  ApiErrorSchema,
+  RetryLaterErrorSchema,
+  StationIdListSchema,
+  type StreamReadyEvent,
+  type StreamResetEvent,
+} from '@cng/shared';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@fastify/type-provider-typebox';
 import { MAX_INTEGER_ID } from '../db/dialect';
@@ -50,6 +56,10 @@ function resumePoint(header: string | string[] | undefined, query: string | unde
   return raw === undefined ? undefined : Math.min(Number(raw), MAX_INTEGER_ID);
 }
 
+/** A `ready` server-sent event (StreamReadyEventSchema); its id is the sequence the stream is live from. */
+const readyEvent = (ready: StreamReadyEvent) =>
+  `id: ${ready.seq}\nevent: ready\ndata: ${JSON.stringify(ready)}\n\n`;
+
 function parseFilter(query: { stations?: string; bbox?: string }): StreamFilter {
   if (query.stations && query.bbox) throw badInput('stations', 'cannot be combined with bbox');
   if (query.stations) return { stationIds: new Set(query.stations.split(',')) };
@@ -84,7 +94,7 @@ export function eventRoutes(
           summary: 'Live status changes (Server-Sent Events)',
           description:
             'text/event-stream of `status` events (id = report sequence; data = StatusEvent JSON), a ' +
-            '`ready` event on connect, and `: ping` comments every ~15 s. Reconnect with Last-Event-ID ' +
+            '`ready` event (data = StreamReadyEvent JSON) on connect and after a replay, and `: ping` comments every ~15 s. Reconnect with Last-Event-ID ' +
             'to receive the changes you missed; when too many stations changed to replay them, a `reset` ' +
             'event (data = StreamResetEvent JSON) asks you to fetch the statuses you show again.',
           querystring: EventsQuerySchema,
@@ -135,7 +145,7 @@ export function eventRoutes(
           // Read before any replay: anything committed later reaches this stream live (it is registered).
           const latest = await latestReportId(app.db);
           if (resumeFrom === undefined) {
-            write(`id: ${latest}\nevent: ready\ndata: ${JSON.stringify({ seq: latest })}\n\n`);
+            write(readyEvent({ seq: latest }));
             return;
           }
           // An id past the newest report comes from another database (restored, or a different server):
@@ -154,11 +164,9 @@ export function eventRoutes(
             const reason = unknownId
               ? `last event id ${resumeFrom} is newer than the latest report`
               : `more than ${replayMaxStations} stations changed`;
-            const reset = { seq: latest, reason };
+            const reset: StreamResetEvent = { seq: latest, reason };
             write(`id: ${latest}\nevent: reset\ndata: ${JSON.stringify(reset)}\n\n`);
-            write(
-              `id: ${latest}\nevent: ready\ndata: ${JSON.stringify({ seq: latest, resumedFrom: resumeFrom })}\n\n`,
-            );
+            write(readyEvent({ seq: latest, resumedFrom: resumeFrom }));
             return;
           }
           let last = resumeFrom;
@@ -166,9 +174,7 @@ export function eventRoutes(
             if (!write(formatStatusEvent(cache.snapshot(stationId, seq)), stationId)) return;
             last = Math.max(last, seq);
           }
-          write(
-            `id: ${last}\nevent: ready\ndata: ${JSON.stringify({ seq: last, resumedFrom: resumeFrom })}\n\n`,
-          );
+          write(readyEvent({ seq: last, resumedFrom: resumeFrom }));
         } catch (err) {
           request.log.error({ err }, 'event stream replay failed');
           res.end();
