@@ -90,8 +90,14 @@ describe.each(TEST_DIALECTS)('event stream answers on the real import on %s', (d
   };
   /** Reports of every kind on stations `from`, `from + step`, … (`count` of them): one change each at least. */
   const changeStations = async (from: number, step: number, count: number) => {
+    // The status events follow each report through the change feed (LISTEN/NOTIFY on PostgreSQL): wait until
+    // every station changed has had its event, so a stream opened next can replay them all.
+    const changed = new Set<string>();
+    const seen = new Set<string>();
+    const unsubscribe = t.app.statusCache.onChange(({ stationId }) => seen.add(stationId));
     for (let k = 0; k < count; k++) {
       const i = (from + k * step) % index().size;
+      changed.add(index().idOf(i));
       if (k % 3 === 0) await report(i, 'available', { queueMin: 10 });
       if (k % 3 === 1) {
         await report(i, 'available');
@@ -101,6 +107,14 @@ describe.each(TEST_DIALECTS)('event stream answers on the real import on %s', (d
         await official(i, 'closed');
         await report(i, 'low_pressure');
       }
+    }
+    try {
+      await waitUntil(() => [...changed].every((id) => seen.has(id)), {
+        what: `status events of the ${changed.size} stations changed`,
+        timeoutMs: 30_000,
+      });
+    } finally {
+      unsubscribe();
     }
   };
 
