@@ -148,7 +148,7 @@ describe('a GPS fix', () => {
     // The trip planner loads on its own, after the panel.
     await screen.findByTestId('trip');
     // Let the answer settle (effects, deferred values).
-    await act(() => new Promise((done) => setTimeout(done, 50)));
+    await act(async () => {});
 
     // Driving on: fixes 20 m apart, a second apart, inside what the list already covers.
     for (let i = 1; i <= 3; i++) {
