@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: runs every `*.bench.ts` in this folder, one after another, each in its own process so
  * one benchmark's heap and JIT state cannot colour the next. Names after `--` keep only the files whose name
- * contains one of them: `-- reliability` runs the crash runs, the database outage and the two-instance outage.
+ * contains one of them: `-- reliability` runs the crash runs, the database outage, the two-instance outage, the
+ * live clients and the hostile station files.
  * Exits non-zero if any of them fails.
  */
 import { spawnSync } from 'node:child_process';

@@ -46,6 +46,13 @@ describe('rejection report', () => {
     expect(csv.split('\n')[1]).toBe(`c.csv#1,csv:x,"'=HYPERLINK(""http://evil"")",empty-name,'@SUM(A1)`);
   });
 
+  it('neutralises a formula behind a leading tab or carriage return too', () => {
+    const csv = rejectionCsv([
+      { where: 'd.csv#1', source: 'csv:x', sourceId: '\t=1+1', reason: 'empty-name', detail: '\r+SUM(A1)' },
+    ]);
+    expect(csv.split('\n')[1]).toBe(`d.csv#1,csv:x,'\t=1+1,empty-name,"'\r+SUM(A1)"`);
+  });
+
   it('says where, why and what in one terminal line', () => {
     expect(
       rejectionLine({

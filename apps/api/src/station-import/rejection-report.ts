@@ -2,10 +2,11 @@ import type { Rejection } from './importers/station-record';
 
 /**
  * One CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break. Text that a spreadsheet
- * would run as a formula (starting with = + - @) gets a leading apostrophe: details quote open data.
+ * would run as a formula (starting with = + - @, or a tab or carriage return before one, OWASP's list) gets a
+ * leading apostrophe: details quote open data.
  */
 function csvField(value: string): string {
-  const safe = /^[=+\-@]/.test(value) ? `'${value}` : value;
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { JSONParser } from '@streamparser/json';
+import { INPUT_LIMITS, InputShape } from './input-limits';
 
 const CHUNK_BYTES = 1 << 20;
 
@@ -11,8 +12,8 @@ const CHUNK_BYTES = 1 << 20;
  *
  * Returns the mapped features and the rest of the top-level object (its `features` an empty array), or null
  * whenever the file is anything but a well-formed object with exactly one `features` array: an empty array,
- * broken JSON, a missing file. The caller then reads the file whole, as before, and reports what is wrong
- * with the same message; nothing mapped here is kept in that case.
+ * broken JSON, a missing file, or a file past INPUT_LIMITS (input-limits.ts), which stops the reading at once. The caller then reads the file whole (readInput) and reports what is wrong;
+ * nothing mapped here is kept in that case.
  */
 export function readFeatureStream<T>(
   file: string,
@@ -53,6 +54,12 @@ function* scan(file: string): Generator<unknown, Record<string, unknown> | null,
   } catch {
     return null;
   }
+  const shape = new InputShape();
+  let total = 0;
+  if (fs.fstatSync(fd).size > INPUT_LIMITS.bytes) {
+    fs.closeSync(fd);
+    return null;
+  }
   // `$.*` hands over each top-level member once it is complete, and `$.features.*` each feature; no other
   // value is kept (keepStack: false). The features array itself would keep every feature until its end, so
   // each one is dropped from it as soon as it is handed over.
@@ -79,6 +86,9 @@ function* scan(file: string): Generator<unknown, Record<string, unknown> | null,
     for (;;) {
       const read = fs.readSync(fd, buffer, 0, CHUNK_BYTES, null);
       if (read === 0) break;
+      total += read;
+      // Past a limit, before the parser builds anything from the chunk.
+      if (total > INPUT_LIMITS.bytes || !shape.feed(buffer.subarray(0, read))) return null;
       parser.write(buffer.subarray(0, read));
       if (!wellFormed) return null;
       for (const feature of ready) {

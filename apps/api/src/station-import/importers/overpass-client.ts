@@ -1,3 +1,4 @@
+import { readBody } from './read-input';
 import type { FeedScope } from './station-record';
 
 export const DEFAULT_OVERPASS_URL = 'https://overpass-api.de/api/interpreter';
@@ -69,5 +70,5 @@ export async function fetchOverpass(
     throw new Error(`Overpass query to ${url} failed: ${why}`);
   }
   if (!res.ok) throw new Error(`Overpass query to ${url} failed: HTTP ${res.status} ${res.statusText}`);
-  return await res.text();
+  return await readBody(res, url);
 }

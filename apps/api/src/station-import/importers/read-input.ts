@@ -1,4 +1,5 @@
-import fs from 'node:fs/promises';
+import fs from 'node:fs';
+import { readLimited, refuseFileSize } from './input-limits';
 
 export interface ReadOptions {
   /** Give up on a URL after this many milliseconds. */
@@ -10,16 +11,26 @@ export interface ReadOptions {
 /** True when the argument names a URL rather than a local file. */
 export const isUrl = (input: string): boolean => /^https?:\/\//i.test(input);
 
-/** Reads a local file or downloads a URL as text; throws an error that names the input. */
+/**
+ * Reads a local file or downloads a URL as text; throws an error that names the input. Either is refused
+ * as soon as it passes INPUT_LIMITS (input-limits.ts): a file too big by its size, before it is read.
+ */
 export async function readInput(input: string, options: ReadOptions = {}): Promise<string> {
   if (!isUrl(input)) {
+    const cannot = (err: unknown) =>
+      new Error(`Cannot read ${input}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+    let size: number;
     try {
-      return await fs.readFile(input, 'utf8');
+      size = (await fs.promises.stat(input)).size;
     } catch (err) {
-      throw new Error(
-        `Cannot read ${input}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
-      );
+      throw cannot(err);
     }
+    refuseFileSize(size, input);
+    const stream = fs.createReadStream(input);
+    // A read error arrives through the iteration below; this only names it.
+    return await readLimited(stream, input).catch((err: NodeJS.ErrnoException) => {
+      throw err.code ? cannot(err) : err;
+    });
   }
   const timeoutMs = options.timeoutMs ?? 60_000;
   let res: Response;
@@ -31,7 +42,14 @@ export async function readInput(input: string, options: ReadOptions = {}): Promi
     throw new Error(`Cannot download ${redact(input)}: ${why}`);
   }
   if (!res.ok) throw new Error(`Cannot download ${redact(input)}: HTTP ${res.status} ${res.statusText}`);
-  return await res.text();
+  return await readBody(res, redact(input));
+}
+
+/** A response's body as text, refused past INPUT_LIMITS like a file (its declared length first). */
+export async function readBody(res: Response, input: string): Promise<string> {
+  const declared = Number(res.headers.get('content-length') ?? Number.NaN);
+  if (Number.isFinite(declared) && !res.headers.has('content-encoding')) refuseFileSize(declared, input);
+  return res.body ? await readLimited(res.body, input) : '';
 }
 
 /** Hides API keys in URLs before they reach logs and import_runs. */

@@ -1,5 +1,5 @@
-import fs from 'node:fs';
 import whichPolygon from 'which-polygon';
+import { readFileLimitedSync } from './input-limits';
 
 /** Returns the region (state/province) name at lon, lat, or null outside every polygon. */
 export type RegionLookup = (lon: number, lat: number) => string | null;
@@ -14,7 +14,7 @@ const NAME_PROPERTIES = ['STNAME_SH', 'name', 'NAME', 'NAME_1', 'st_nm', 'STNAME
 export function loadRegionLookup(geojsonPath: string): RegionLookup {
   let data: { type?: string; features?: { properties?: Record<string, unknown> | null }[] };
   try {
-    data = JSON.parse(fs.readFileSync(geojsonPath, 'utf8'));
+    data = JSON.parse(readFileLimitedSync(geojsonPath));
   } catch (err) {
     throw new Error(`Cannot read the regions file ${geojsonPath}: ${(err as Error).message}`);
   }

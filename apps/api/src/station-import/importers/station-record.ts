@@ -71,6 +71,7 @@ export const REJECT_REASONS = {
   'not-open': 'the station is planned, temporarily closed or private',
   'no-station-for-price': 'a price row whose station is not in the station file',
   'unsafe-text': 'a text field holds a control or bidi-override character',
+  'bad-encoding': 'a text field holds a byte that is not UTF-8 (a file in another, or mixed, text encoding)',
   'too-long': 'a text field is longer than any real value of its kind',
   'bad-url': 'a link is not an http(s) URL',
   'deceptive-name':

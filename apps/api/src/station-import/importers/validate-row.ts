@@ -103,6 +103,13 @@ const companyNamed = (text: string) => companyIn(text)?.short ?? companyIn(text,
 function textProblem(fields: Record<keyof typeof TEXT_LIMITS, string | null>): [RejectReason, string] | null {
   for (const [field, value] of Object.entries(fields) as [keyof typeof TEXT_LIMITS, string | null][]) {
     if (value === null) continue;
+    // A byte that is not UTF-8 was read as U+FFFD: the row's text is lost, not merely odd.
+    const lost = value.indexOf('\uFFFD');
+    if (lost >= 0)
+      return [
+        'bad-encoding',
+        `${field} holds U+FFFD at position ${lost + 1}, a byte that is not UTF-8: the file mixes text encodings`,
+      ];
     const problem = unsafeTextProblem(value);
     if (problem) return ['unsafe-text', `${field} ${problem}`];
     if (value.length > TEXT_LIMITS[field])

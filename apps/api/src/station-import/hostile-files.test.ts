@@ -1,0 +1,341 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { parse as parseCsv } from 'csv-parse/sync';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../db/database';
+import { runImportCli } from '../test-support/import-cli-run';
+import { MIMIT_PRICES } from '../test-support/source-files';
+import { createTestDb, type TestDb } from '../test-support/test-db';
+import { INPUT_LIMITS } from './importers/input-limits';
+import { IMPORTERS, loadImport } from './importers/load-import';
+import { fetchOverpass } from './importers/overpass-client';
+import { readInput } from './importers/read-input';
+import { loadRegionLookup } from './importers/region-lookup';
+import { importStations } from './station-import';
+
+/**
+ * Station files built to hurt: far too big, far too long, nested far too deep, or claiming far too many
+ * vertices. Every importer, and the import CLI, must refuse each one before it is parsed whole, with a
+ * message that says what is wrong, and leave the stations as they were.
+ */
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cng-hostile-'));
+const file = (name: string) => path.join(dir, name);
+
+/** Writes `count` pieces made by `piece(i)` between `head` and `tail`, a megabyte at a time. */
+function writeRepeated(name: string, head: string, piece: (i: number) => string, count: number, tail = '') {
+  const fd = fs.openSync(file(name), 'w');
+  let chunk = head;
+  for (let i = 0; i < count; i++) {
+    chunk += piece(i);
+    if (chunk.length > 1 << 20) {
+      fs.writeSync(fd, chunk);
+      chunk = '';
+    }
+  }
+  fs.writeSync(fd, chunk + tail);
+  fs.closeSync(fd);
+  return file(name);
+}
+
+const BIG_BYTES = 500_000_000;
+const MANY_ROWS = 2_000_000;
+const DEEP = 100_000;
+const VERTICES = 600_000;
+
+interface Hostile {
+  what: string;
+  /** The file with the given extension (importers choose their list by it). */
+  path: (ext: string) => string;
+  refusal: RegExp;
+}
+
+const HOSTILE: Hostile[] = [];
+
+beforeAll(() => {
+  let files = 0;
+  const byExt = (make: (name: string) => string) => {
+    const made = new Map<string, string>();
+    return (ext: string) => {
+      if (!made.has(ext)) made.set(ext, make(`hostile-${++files}.${ext}`));
+      return made.get(ext)!;
+    };
+  };
+  HOSTILE.push(
+    {
+      what: 'a 500 MB file',
+      // A sparse file: its size is real, its blocks are not written (the refusal must not need them).
+      path: byExt((name) => {
+        fs.closeSync(fs.openSync(file(name), 'w'));
+        fs.truncateSync(file(name), BIG_BYTES);
+        return file(name);
+      }),
+      refusal: /holds 500,000,000 bytes, more than the 104,857,600 \(100 MiB\) an input may hold/,
+    },
+    {
+      what: 'a CSV of 2 million rows',
+      path: byExt((name) =>
+        writeRepeated(name, 'id,name,lon,lat\n', (i) => `r${i},Depot ${i},72.8,19.1\n`, MANY_ROWS),
+      ),
+      refusal: /has more than 500,000 lines, the most an input may hold/,
+    },
+    {
+      what: 'a JSON list of 2 million features',
+      path: byExt((name) =>
+        writeRepeated(name, '{"type":"FeatureCollection","features":[{}', () => ',{}', MANY_ROWS - 1, ']}'),
+      ),
+      refusal: /holds a list or object of more than 500,000 items, the most an input may hold/,
+    },
+    {
+      what: 'JSON nested 100,000 deep',
+      path: byExt((name) =>
+        writeRepeated(
+          name,
+          '{"type":"FeatureCollection","features":[',
+          () => '[',
+          DEEP,
+          `${']'.repeat(DEEP)}]}`,
+        ),
+      ),
+      refusal: /nests values more than 64 deep, deeper than any station list/,
+    },
+    {
+      what: 'a GeoJSON claiming a billion vertices',
+      path: byExt((name) =>
+        writeRepeated(
+          name,
+          '{"type":"FeatureCollection","features":[{"type":"Feature","properties":{"id":"x","name":"Depot",' +
+            '"vertices":1000000000},"geometry":{"type":"Polygon","coordinates":[[[72.8,19.1]',
+          (i) => `,[72.8,${(19.1 + i / 1e7).toFixed(7)}]`,
+          VERTICES,
+          ']]}}]}',
+        ),
+      ),
+      refusal: /holds a list or object of more than 500,000 items, the most an input may hold/,
+    },
+  );
+});
+
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+/** The inputs of one run of `importer` with `hostile` in place of its station list. */
+const INPUTS: Record<string, (hostile: Hostile) => string[]> = {
+  osm: (h) => [h.path('json')],
+  'india-open': (h) => [h.path('json')],
+  // The price file is real: the station file alone is hostile.
+  'it-mimit': (h) => [h.path('csv'), MIMIT_PRICES],
+  afdc: (h) => [h.path('csv')],
+  'br-anp': (h) => [h.path('csv')],
+  'gr-cng': (h) => [h.path('geojson')],
+  geojson: (h) => [h.path('geojson')],
+  csv: (h) => [h.path('csv')],
+  mgl: (h) => [h.path('geojson')],
+  hpoil: (h) => [h.path('csv')],
+};
+
+describe('hostile station files are refused by every importer', () => {
+  it('covers every importer', () => {
+    expect(Object.keys(INPUTS).sort()).toEqual([...IMPORTERS, 'mgl', 'hpoil'].sort());
+    expect(INPUT_LIMITS).toEqual({ bytes: 100 * 2 ** 20, items: 500_000, depth: 64 });
+  });
+
+  for (const importer of Object.keys(INPUTS)) {
+    it(`${importer}: each hostile file is refused, naming the file and the limit`, async () => {
+      for (const hostile of HOSTILE) {
+        const inputs = INPUTS[importer]!(hostile);
+        const refused = await loadImport(importer, inputs, { feed: 'hostile' }).then(
+          () => null,
+          (err: Error) => err.message,
+        );
+        expect(refused, `${hostile.what}`).toMatch(hostile.refusal);
+        expect(refused, `${hostile.what}`).toContain(path.basename(inputs[0]!));
+      }
+    }, 60_000);
+  }
+
+  it('refuses a regions file of a billion-vertex claim before building polygons from it', () => {
+    const vertices = HOSTILE.find((h) => h.what.includes('billion'))!;
+    expect(() => loadRegionLookup(vertices.path('geojson'))).toThrow(vertices.refusal);
+    const big = HOSTILE.find((h) => h.what.includes('500 MB'))!;
+    expect(() => loadRegionLookup(big.path('geojson'))).toThrow(big.refusal);
+  });
+});
+
+describe('hostile downloads are cut off at the limit', () => {
+  let server: http.Server;
+  let base = '';
+  /** Bytes each path sent, and the bytes sent by the time its client went away. */
+  const sent: Record<string, number> = {};
+  const sentAtClose: Record<string, number> = {};
+  const bomb = zlib.gzipSync(Buffer.alloc(200 * 2 ** 20, 'a'));
+
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      const name = req.url ?? '';
+      sent[name] = 0;
+      if (name === '/declared') {
+        // Claims 500 MB and sends nothing: refused on the header alone.
+        res.writeHead(200, { 'content-length': String(BIG_BYTES) });
+        res.flushHeaders();
+        return;
+      }
+      if (name === '/bomb') {
+        res.writeHead(200, { 'content-encoding': 'gzip', 'content-length': String(bomb.length) });
+        res.end(bomb);
+        return;
+      }
+      // Endless text, a megabyte at a time, while the client reads.
+      const chunk = Buffer.alloc(1 << 20, 'x');
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      const more = () => {
+        while (!res.destroyed && res.write(chunk)) sent[name]! += chunk.length;
+        if (!res.destroyed) res.once('drain', more);
+      };
+      res.on('close', () => {
+        sentAtClose[name] = sent[name]!;
+        res.removeAllListeners('drain');
+      });
+      more();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  });
+  afterAll(() => {
+    server.closeAllConnections();
+    server.close();
+  });
+
+  it('refuses an endless download past 100 MiB, and stops reading it', async () => {
+    await expect(readInput(`${base}/endless`)).rejects.toThrow(
+      `${base}/endless holds more than 104,857,600 (100 MiB) bytes, the most an input may hold`,
+    );
+    // The client hung up (an endless answer closes no other way), soon after the limit.
+    await expect.poll(() => sentAtClose['/endless']).toBeDefined();
+    expect(sentAtClose['/endless']).toBeLessThan(INPUT_LIMITS.bytes + 16 * 2 ** 20);
+  });
+
+  it('refuses a declared length past the limit before reading the body', async () => {
+    await expect(readInput(`${base}/declared`)).rejects.toThrow(
+      `${base}/declared holds 500,000,000 bytes, more than the 104,857,600 (100 MiB) an input may hold`,
+    );
+  });
+
+  it('counts a compressed answer as it inflates: 200 KB of gzip that would be 200 MiB', async () => {
+    expect(bomb.length).toBeLessThan(1_000_000);
+    await expect(readInput(`${base}/bomb`)).rejects.toThrow(/holds more than 104,857,600 \(100 MiB\) bytes/);
+  });
+
+  it('applies the same limit to an Overpass answer', async () => {
+    await expect(fetchOverpass(`${base}/endless`, { kind: 'world' })).rejects.toThrow(
+      /holds more than 104,857,600 \(100 MiB\) bytes/,
+    );
+  });
+});
+
+/** Every station and source row, in a fixed order. */
+async function snapshot(db: Db) {
+  return {
+    stations: await db.selectFrom('stations').selectAll().orderBy('id').execute(),
+    sources: await db
+      .selectFrom('station_sources')
+      .selectAll()
+      .orderBy('source')
+      .orderBy('source_id')
+      .execute(),
+  };
+}
+
+const GOOD = [
+  'id,name,lon,lat',
+  'a,Andheri CNG,72.8468,19.1197',
+  'b,Bandra CNG,72.8400,19.0600',
+  'c,Chembur CNG,72.8970,19.0620',
+].join('\n');
+
+describe('the import CLI on hostile files', () => {
+  let t: TestDb;
+  let before: Awaited<ReturnType<typeof snapshot>>;
+  const cli = (args: string[]) =>
+    runImportCli(args, { DATABASE_URL: '', SQLITE_PATH: t.location, LOG_LEVEL: 'silent' });
+
+  beforeAll(async () => {
+    t = await createTestDb('sqlite');
+    fs.writeFileSync(file('good.csv'), `${GOOD}\n`);
+    await importStations(t.db, 'csv', [file('good.csv')], { load: { feed: 'acme' } });
+    before = await snapshot(t.db);
+    expect(before.stations).toHaveLength(3);
+  });
+  afterAll(() => t.cleanup());
+
+  it('refuses each hostile file with exit status 1 and the reason, and changes no station', async () => {
+    for (const hostile of HOSTILE) {
+      const run = await cli(['csv', hostile.path('csv'), '--feed', 'acme']);
+      expect(run.status, hostile.what).toBe(1);
+      expect(run.stderr, hostile.what).toMatch(hostile.refusal);
+    }
+    expect(await snapshot(t.db)).toEqual(before);
+  }, 120_000);
+
+  it('contains hostile rows: each one rejected with its reason, no live formula in the report', async () => {
+    const latin1 = Buffer.from('e,Caf\xe9 CNG,72.8500,19.1000\n', 'latin1');
+    const rows = [
+      'id,name,lon,lat',
+      // The existing stations, unchanged, so that the list is whole.
+      ...GOOD.split('\n').slice(1),
+      // A second row for an existing id, somewhere else.
+      'a,Andheri CNG,72.9000,19.2000',
+      'nan,Depot NaN,NaN,19.1',
+      'north,Depot North,72.85,91',
+      'east,Depot East,181,19.1',
+      'inf,Depot Infinity,Infinity,19.1',
+      '"=HYPERLINK(""http://evil.example"")",Formula,x,19.1',
+      '+cmd|/c calc,Formula,72.85,nope',
+      '-2+3,Formula,,19.1',
+      '@SUM(A1),Formula,72.85,',
+      '"\t=1+1",Formula,72.85,-91',
+      '"\r=2+2",Formula,72.85,-91',
+      'd,New CNG,72.8600,19.1100',
+    ];
+    const hostileCsv = file('rows.csv');
+    fs.writeFileSync(hostileCsv, Buffer.concat([Buffer.from(`${rows.join('\n')}\n`), latin1]));
+    const report = file('rejects.csv');
+    // Most of its rows are bad, so the run must be allowed: rows rejected for a fault still retire nothing.
+    const run = await cli(['csv', hostileCsv, '--feed', 'acme', '--rejects', report, '--allow-mass-retire']);
+    expect(run.stderr).not.toContain('failed');
+    expect(run.status).toBe(0);
+
+    const rejected = parseCsv(fs.readFileSync(report, 'utf8'), { columns: true }) as Record<string, string>[];
+    const reasons = Object.fromEntries(rejected.map((r) => [r.source_id, r.reason]));
+    expect(reasons).toEqual({
+      a: 'duplicate',
+      nan: 'non-numeric-coordinates',
+      north: 'out-of-range',
+      east: 'out-of-range',
+      inf: 'non-numeric-coordinates',
+      '\'=HYPERLINK("http://evil.example")': 'non-numeric-coordinates',
+      "'+cmd|/c calc": 'non-numeric-coordinates',
+      "'-2+3": 'missing-coordinates',
+      "'@SUM(A1)": 'missing-coordinates',
+      // The CSV reader trims the tab and the carriage return; the formula is still neutralised.
+      "'=1+1": 'out-of-range',
+      "'=2+2": 'out-of-range',
+      e: 'bad-encoding',
+    });
+    expect(rejected.find((r) => r.source_id === 'e')!.detail).toBe(
+      'name holds U+FFFD at position 4, a byte that is not UTF-8: the file mixes text encodings',
+    );
+    // No field of the report starts as a spreadsheet formula would.
+    for (const row of rejected) for (const v of Object.values(row)) expect(v).not.toMatch(/^[=+\-@\t\r]/);
+
+    // The three stations are as they were, their rejected second rows notwithstanding, except that the
+    // source was seen listing them again; only "d" is new.
+    const after = await snapshot(t.db);
+    const old = new Set(before.stations.map((s) => s.id));
+    const unseen = ({ last_seen_at, ...rest }: (typeof before.stations)[number]) => rest;
+    expect(after.stations.filter((s) => old.has(s.id)).map(unseen)).toEqual(before.stations.map(unseen));
+    expect(after.stations.filter((s) => !old.has(s.id)).map((s) => s.name)).toEqual(['New CNG']);
+  }, 60_000);
+});
