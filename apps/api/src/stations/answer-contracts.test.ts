@@ -43,10 +43,18 @@ const randomPoint = (rand: () => number, india: boolean): [number, number] =>
   india ? [68 + rand() * 29, 8 + rand() * 29] : [6.5 + rand() * 12, 36.5 + rand() * 10.5];
 
 /** Every station's own position in the app's index, in index order. */
+/**
+ * The positions of every STATION_STRIDE-th station of the index, India and Italy alike: over a thousand
+ * answers per test and database, each of up to 100 stations.
+ */
 function stationPositions(t: TestApp): [number, number][] {
   const index = t.app.stationIndex.current;
-  return Array.from({ length: index.size }, (_, i) => [index.nearest.lonOf(i), index.nearest.latOf(i)]);
+  const positions: [number, number][] = [];
+  for (let i = 0; i < index.size; i += STATION_STRIDE)
+    positions.push([index.nearest.lonOf(i), index.nearest.latOf(i)]);
+  return positions;
 }
+const STATION_STRIDE = 3;
 
 /** GETs `url`, expects 200 JSON and checks the body against `schema`; answers the body. */
 async function checked<T>(t: TestApp, schema: TSchema, url: string): Promise<T> {
@@ -140,7 +148,7 @@ describe.each(TEST_DIALECTS)('hand-built list answers on the real import on %s',
   const bbox = (box: readonly number[], zoom: number) =>
     checked<BboxResponse>(t, BboxResponseSchema, `/api/stations?bbox=${box.join(',')}&zoom=${zoom}`);
 
-  it("matches NearestResponseSchema at every station's own position, live statuses included", async () => {
+  it("matches NearestResponseSchema at stations' own positions, live statuses included", async () => {
     const limits = [1, 5, 20, MAX_LIMIT];
     const radii = [0, 5, 50, MAX_RADIUS];
     const seen = { stations: 0, live: 0, areas: new Set<string>() };
@@ -154,7 +162,7 @@ describe.each(TEST_DIALECTS)('hand-built list answers on the real import on %s',
       seen.live += body.stations.filter((s) => s.status.status !== 'unknown').length;
       seen.areas.add(`${body.coverage.level}/${body.coverage.area?.kind ?? 'none'}`);
     }
-    expect(positions.length).toBeGreaterThan(3000);
+    expect(positions.length).toBeGreaterThan(1000);
     expect(seen.live).toBeGreaterThan(100);
     expect(seen.areas.size).toBeGreaterThan(3);
   });
@@ -209,7 +217,7 @@ describe.each(TEST_DIALECTS)('hand-built list answers on the real import on %s',
 
   it('sends nearest answers brotli- and gzip-encoded that decode to answers matching the schema', async () => {
     const sizes: number[] = [];
-    for (const [lon, lat] of positions.filter((_, k) => k % 200 === 0)) {
+    for (const [lon, lat] of positions.filter((_, k) => k % 70 === 0)) {
       for (const limit of [1, MAX_LIMIT])
         sizes.push(
           await checkedCompressed(
@@ -224,7 +232,7 @@ describe.each(TEST_DIALECTS)('hand-built list answers on the real import on %s',
     expect(Math.max(...sizes)).toBeGreaterThan(65_536);
   });
 
-  it("matches BboxResponseSchema around every station's own position, at every zoom", async () => {
+  it("matches BboxResponseSchema around stations' own positions, at every zoom", async () => {
     let stations = 0;
     let clusters = 0;
     for (const [k, [lon, lat]] of positions.entries()) {
