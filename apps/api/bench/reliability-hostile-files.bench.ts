@@ -16,26 +16,14 @@ import { repoRoot } from '../src/config/env';
 import { migrateToLatest, openDatabase } from '../src/db/database';
 import { IMPORTERS } from '../src/station-import/importers/load-import';
 import { importStations } from '../src/station-import/station-import';
+import { writeRepeated } from '../src/test-support/repeated-file';
 import { INDIA_MAIN, INDIA_STATES, MIMIT_PRICES, MIMIT_STATIONS } from '../src/test-support/source-files';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cng-hostile-bench-'));
 const at = (name: string) => path.join(dir, name);
 
-/** Writes `count` pieces made by `piece(i)` between `head` and `tail`, 4 MB at a time. */
-function write(name: string, head: string, piece: (i: number) => string, count: number, tail = ''): string {
-  const fd = fs.openSync(at(name), 'w');
-  let chunk = head;
-  for (let i = 0; i < count; i++) {
-    chunk += piece(i);
-    if (chunk.length > 1 << 22) {
-      fs.writeSync(fd, chunk);
-      chunk = '';
-    }
-  }
-  fs.writeSync(fd, chunk + tail);
-  fs.closeSync(fd);
-  return at(name);
-}
+const write = (name: string, head: string, piece: (i: number) => string, count: number, tail = '') =>
+  writeRepeated(at(name), head, piece, count, tail);
 
 const row = (i: number) =>
   `r${i},Bench depot ${i},${(73 + (i % 7000) / 1000).toFixed(4)},${(16 + (i % 5000) / 1000).toFixed(4)}\n`;

@@ -3,7 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { distanceKm } from '@cng/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Db } from '../db/database';
 import { loadActiveStations, loadStation } from '../stations/station-repository';
 import {
   INDIA_MAIN,
@@ -12,22 +11,11 @@ import {
   MIMIT_PRICES,
   MIMIT_STATIONS,
 } from '../test-support/source-files';
+import { stationSnapshot } from '../test-support/station-snapshot';
 import { createTestDb, TEST_DIALECTS, type TestDb } from '../test-support/test-db';
 import { importStations } from './station-import';
 
 const INDIA_RAW_OSM = path.join(INDIA_RAW_DIR, 'osm.json');
-
-/** Every data row, sorted: what "the database is exactly as it was" compares. */
-async function snapshot(db: Db) {
-  const stations = await db.selectFrom('stations').selectAll().orderBy('id').execute();
-  const sources = await db
-    .selectFrom('station_sources')
-    .selectAll()
-    .orderBy('source')
-    .orderBy('source_id')
-    .execute();
-  return { stations, sources };
-}
 
 const tmpFile = (name: string, text: string) => {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'cng-import-')), name);
@@ -50,13 +38,13 @@ describe.each(TEST_DIALECTS)('station import runs on %s', (dialect) => {
     });
     expect(first.counts).toMatchObject({ read: 10_580, accepted: 1_082, new: 1_082, merged: 0, updated: 0 });
     expect(first.changed).toBe(true);
-    const before = await snapshot(t.db);
+    const before = await stationSnapshot(t.db);
     const again = await importStations(t.db, 'india-open', [INDIA_MAIN], {
       load: { regionsFile: INDIA_STATES },
     });
     expect(again.counts).toMatchObject({ new: 0, merged: 0, updated: 0, unchanged: 1_082, deactivated: 0 });
     expect(again.changed).toBe(false);
-    const after = await snapshot(t.db);
+    const after = await stationSnapshot(t.db);
     const strip = <T extends { last_seen_at?: string; imported_at?: string; updated_at?: string }>(
       rows: T[],
     ) => rows.map(({ last_seen_at, imported_at, updated_at, ...rest }) => rest);
@@ -150,7 +138,7 @@ describe.each(TEST_DIALECTS)('station import runs on %s', (dialect) => {
 
   it('a malformed file fails with a clear message and leaves the data exactly as it was', async () => {
     await importStations(t.db, 'it-mimit', [MIMIT_STATIONS, MIMIT_PRICES]);
-    const before = await snapshot(t.db);
+    const before = await stationSnapshot(t.db);
     const badJson = tmpFile('bad.json', '[{"name": "x", "latitude": 1,');
     const wrongCols = tmpFile('wrong.csv', 'Estrazione del 2026-08-21\nidImpianto|Gestore\n1|x\n');
     const empty = tmpFile('empty.json', '');
@@ -161,7 +149,7 @@ describe.each(TEST_DIALECTS)('station import runs on %s', (dialect) => {
       'wrong columns',
     );
     await expect(importStations(t.db, 'osm', [empty])).rejects.toThrow('empty.json is empty');
-    expect(await snapshot(t.db)).toEqual(before);
+    expect(await stationSnapshot(t.db)).toEqual(before);
     const failed = await t.db.selectFrom('import_runs').selectAll().where('status', '=', 'failed').execute();
     expect(failed).toHaveLength(3);
     expect(failed[0]!.error).toContain('bad.json is not valid JSON');
@@ -171,7 +159,7 @@ describe.each(TEST_DIALECTS)('station import runs on %s', (dialect) => {
     const r = await importStations(t.db, 'it-mimit', [MIMIT_STATIONS, MIMIT_PRICES], { dryRun: true });
     expect(r.counts.new).toBe(1_506);
     expect(r.dryRun).toBe(true);
-    expect(await snapshot(t.db)).toEqual({ stations: [], sources: [] });
+    expect(await stationSnapshot(t.db)).toEqual({ stations: [], sources: [] });
     const runs = await t.db.selectFrom('import_runs').select(['dry_run', 'status']).execute();
     expect(runs).toEqual([{ dry_run: 1, status: 'succeeded' }]);
   });

@@ -5,22 +5,11 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { Db } from '../db/database';
 import { startLoopbackServer } from '../test-support/loopback-server';
 import { MIMIT_PRICES, MIMIT_STATIONS, readText } from '../test-support/source-files';
+import { stationSnapshot } from '../test-support/station-snapshot';
 import { createTestDb, TEST_DIALECTS, type TestDb } from '../test-support/test-db';
 import { MassRetireRefused } from './mass-retire-guard';
 import { importStations } from './station-import';
 
-/** Every station and source row, for "nothing changed". */
-async function snapshot(db: Db) {
-  return {
-    stations: await db.selectFrom('stations').selectAll().orderBy('id').execute(),
-    sources: await db
-      .selectFrom('station_sources')
-      .selectAll()
-      .orderBy('source')
-      .orderBy('source_id')
-      .execute(),
-  };
-}
 const active = async (db: Db) =>
   (await db.selectFrom('stations').select('id').where('active', '=', 1).execute()).length;
 
@@ -60,14 +49,14 @@ describe.each(TEST_DIALECTS)('imports that would wipe stations, on %s', (dialect
   afterEach(async () => t.cleanup());
 
   it('refuses a MIMIT file whose coordinates are all "N/D", changes nothing, and says why', async () => {
-    const before = await snapshot(t.db);
+    const before = await stationSnapshot(t.db);
     const broken = mimitStationsWith(withoutCoordinates);
     const run = importStations(t.db, 'it-mimit', [broken, MIMIT_PRICES]);
     await expect(run).rejects.toThrow(MassRetireRefused);
     await expect(run).rejects.toThrow(
       /rows \(\d+(\.\d)? %\) were rejected for faults in the row.*--allow-mass-retire/,
     );
-    expect(await snapshot(t.db)).toEqual(before);
+    expect(await stationSnapshot(t.db)).toEqual(before);
     const runs = await t.db.selectFrom('import_runs').select(['status', 'error']).orderBy('id').execute();
     expect(runs.at(-1)).toMatchObject({ status: 'failed' });
     expect(runs.at(-1)!.error).toContain('--allow-mass-retire');
@@ -90,12 +79,12 @@ describe.each(TEST_DIALECTS)('imports that would wipe stations, on %s', (dialect
   });
 
   it('refuses a file that lost a third of its stations, and retires them when allowed', async () => {
-    const before = await snapshot(t.db);
+    const before = await stationSnapshot(t.db);
     const shrunk = mimitStationsWith((line, i) => (i % 3 === 0 ? null : line));
     await expect(importStations(t.db, 'it-mimit', [shrunk, MIMIT_PRICES])).rejects.toThrow(
       /would retire \d+ of the 1506 stations that it-mimit lists/,
     );
-    expect(await snapshot(t.db)).toEqual(before);
+    expect(await stationSnapshot(t.db)).toEqual(before);
     const allowed = await importStations(t.db, 'it-mimit', [shrunk, MIMIT_PRICES], { allowMassRetire: true });
     expect(allowed.counts.deactivated).toBeGreaterThan(490);
     expect(await active(t.db)).toBe(1_506 - allowed.counts.deactivated);
