@@ -9,7 +9,10 @@ import { countCandidates, storeCandidates } from './candidate-repository';
 async function readIndiaDataset(app: FastifyInstance): Promise<{ text: string; input: string } | null> {
   const { config } = app;
   try {
-    const text = await readInput(config.INDIA_OPEN_URL, { timeoutMs: config.AUTO_IMPORT_TIMEOUT_S * 1000 });
+    const text = await readInput(config.INDIA_OPEN_URL, {
+      timeoutMs: config.AUTO_IMPORT_TIMEOUT_S * 1000,
+      kind: 'json',
+    });
     return { text, input: config.INDIA_OPEN_URL };
   } catch (err) {
     const local = path.join(config.STATIONS_OFFLINE_DIR, 'india_cng_stations_bash1401.json');
@@ -21,7 +24,7 @@ async function readIndiaDataset(app: FastifyInstance): Promise<{ text: string; i
       );
       return null;
     }
-    return { text: await fs.promises.readFile(local, 'utf8'), input: local };
+    return { text: await readInput(local, { kind: 'json' }), input: local };
   }
 }
 

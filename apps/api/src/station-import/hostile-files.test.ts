@@ -34,62 +34,67 @@ const MANY_ROWS = 2_000_000;
 const DEEP = 100_000;
 const VERTICES = 600_000;
 
+/** What an importer parses its list as: CSV (lines) or JSON (GeoJSON, Overpass JSON, the India dataset). */
+type Format = 'csv' | 'json';
+const formatOf = (ext: string): Format => (ext === 'csv' ? 'csv' : 'json');
+
 interface Hostile {
   what: string;
-  /** The file with the given extension (importers choose their list by it). */
+  /** The file with the given extension (importers choose their list by it), in the format it implies. */
   path: (ext: string) => string;
-  refusal: RegExp;
+  /** The refusal expected of an importer of each format the file is made in. */
+  refusal: Partial<Record<Format, RegExp>>;
 }
 
 const HOSTILE: Hostile[] = [];
 
 beforeAll(() => {
-  // Each file is made once, on first use; its other names (importers choose their list by the extension)
-  // are hard links to it.
+  // Each file is made once per format, on first use; its other names are hard links to it.
   let files = 0;
-  const byExt = (make: (name: string) => string) => {
-    let made: string | null = null;
+  const byFormat = (make: (name: string, format: Format) => string) => {
+    const made: Partial<Record<Format, string>> = {};
     return (ext: string) => {
-      made ??= make(`hostile-${++files}`);
-      if (!fs.existsSync(`${made}.${ext}`)) fs.linkSync(made, `${made}.${ext}`);
-      return `${made}.${ext}`;
+      const format = formatOf(ext);
+      made[format] ??= make(`hostile-${++files}`, format);
+      const base = made[format];
+      if (!fs.existsSync(`${base}.${ext}`)) fs.linkSync(base, `${base}.${ext}`);
+      return `${base}.${ext}`;
     };
   };
+  const itemsRefusal = /holds a list or object of more than 500,000 items, the most an input may hold/;
   HOSTILE.push(
     {
       what: 'a 500 MB file',
       // A sparse file: its size is real, its blocks are not written (the refusal must not need them).
-      path: byExt((name) => {
+      path: byFormat((name) => {
         fs.closeSync(fs.openSync(file(name), 'w'));
         fs.truncateSync(file(name), BIG_BYTES);
         return file(name);
       }),
-      refusal: /holds 500,000,000 bytes, more than the 104,857,600 \(100 MiB\) an input may hold/,
+      refusal: {
+        csv: /holds 500,000,000 bytes, more than the 104,857,600 \(100 MiB\) an input may hold/,
+        json: /holds 500,000,000 bytes, more than the 104,857,600 \(100 MiB\) an input may hold/,
+      },
     },
     {
-      what: 'a CSV of 2 million rows',
-      path: byExt((name) =>
-        write(name, 'id,name,lon,lat\n', (i) => `r${i},Depot ${i},72.8,19.1\n`, MANY_ROWS),
+      what: '2 million rows',
+      path: byFormat((name, format) =>
+        format === 'csv'
+          ? write(name, 'id,name,lon,lat\n', (i) => `r${i},Depot ${i},72.8,19.1\n`, MANY_ROWS)
+          : write(name, '{"type":"FeatureCollection","features":[{}', () => ',{}', MANY_ROWS - 1, ']}'),
       ),
-      refusal: /has more than 500,000 lines, the most an input may hold/,
-    },
-    {
-      what: 'a JSON list of 2 million features',
-      path: byExt((name) =>
-        write(name, '{"type":"FeatureCollection","features":[{}', () => ',{}', MANY_ROWS - 1, ']}'),
-      ),
-      refusal: /holds a list or object of more than 500,000 items, the most an input may hold/,
+      refusal: { csv: /has more than 500,000 lines, the most an input may hold/, json: itemsRefusal },
     },
     {
       what: 'JSON nested 100,000 deep',
-      path: byExt((name) =>
+      path: byFormat((name) =>
         write(name, '{"type":"FeatureCollection","features":[', () => '[', DEEP, `${']'.repeat(DEEP)}]}`),
       ),
-      refusal: /nests values more than 64 deep, deeper than any station list/,
+      refusal: { json: /nests values more than 64 deep, deeper than any station list/ },
     },
     {
       what: 'a GeoJSON claiming a billion vertices',
-      path: byExt((name) =>
+      path: byFormat((name) =>
         write(
           name,
           '{"type":"FeatureCollection","features":[{"type":"Feature","properties":{"id":"x","name":"Depot",' +
@@ -99,53 +104,72 @@ beforeAll(() => {
           ']]}}]}',
         ),
       ),
-      refusal: /holds a list or object of more than 500,000 items, the most an input may hold/,
+      refusal: { json: itemsRefusal },
     },
   );
 });
 
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-/** The inputs of one run of `importer` with `hostile` in place of its station list. */
-const INPUTS: Record<string, (hostile: Hostile) => string[]> = {
-  osm: (h) => [h.path('json')],
-  'india-open': (h) => [h.path('json')],
-  // The price file is real: the station file alone is hostile.
-  'it-mimit': (h) => [h.path('csv'), MIMIT_PRICES],
-  afdc: (h) => [h.path('csv')],
-  'br-anp': (h) => [h.path('csv')],
-  'gr-cng': (h) => [h.path('geojson')],
-  geojson: (h) => [h.path('geojson')],
-  csv: (h) => [h.path('csv')],
-  mgl: (h) => [h.path('geojson')],
-  hpoil: (h) => [h.path('csv')],
+/** The extension of each importer's station list, as its real files have it. */
+const EXTENSION: Record<string, string> = {
+  osm: 'json',
+  'india-open': 'json',
+  'it-mimit': 'csv',
+  afdc: 'csv',
+  'br-anp': 'csv',
+  'gr-cng': 'geojson',
+  geojson: 'geojson',
+  csv: 'csv',
+  mgl: 'geojson',
+  hpoil: 'csv',
 };
+
+/** The inputs of one run of `importer` with `hostile` in place of its station list. */
+function inputsOf(importer: string, hostile: Hostile): string[] {
+  const list = hostile.path(EXTENSION[importer]!);
+  // The price file is real: the station file alone is hostile.
+  return importer === 'it-mimit' ? [list, MIMIT_PRICES] : [list];
+}
 
 describe('hostile station files are refused by every importer', () => {
   it('covers every importer', () => {
-    expect(Object.keys(INPUTS).sort()).toEqual([...IMPORTERS, 'mgl', 'hpoil'].sort());
+    expect(Object.keys(EXTENSION).sort()).toEqual([...IMPORTERS, 'mgl', 'hpoil'].sort());
     expect(INPUT_LIMITS).toEqual({ bytes: 100 * 2 ** 20, items: 500_000, depth: 64 });
   });
 
-  for (const importer of Object.keys(INPUTS)) {
-    it(`${importer}: each hostile file is refused, naming the file and the limit`, async () => {
-      for (const hostile of HOSTILE) {
-        const inputs = INPUTS[importer]!(hostile);
+  for (const importer of Object.keys(EXTENSION)) {
+    const format = formatOf(EXTENSION[importer]!);
+    it(`${importer}: each hostile ${format} file is refused, naming the file and the limit`, async () => {
+      const kinds = HOSTILE.filter((h) => h.refusal[format]);
+      expect(kinds.length).toBeGreaterThanOrEqual(format === 'json' ? 4 : 2);
+      for (const hostile of kinds) {
+        const inputs = inputsOf(importer, hostile);
         const refused = await loadImport(importer, inputs, { feed: 'hostile' }).then(
           () => null,
           (err: Error) => err.message,
         );
-        expect(refused, `${hostile.what}`).toMatch(hostile.refusal);
-        expect(refused, `${hostile.what}`).toContain(path.basename(inputs[0]!));
+        expect(refused, hostile.what).toMatch(hostile.refusal[format]!);
+        expect(refused, hostile.what).toContain(path.basename(inputs[0]!));
       }
     }, 60_000);
   }
 
+  it('reads a CSV as lines though it starts like JSON and ends its lines with CR, for every CSV importer', async () => {
+    const csv = write('bracket.csv', '[id,name,lon,lat\r', (i) => `r${i},Depot ${i},72.8,19.1\r`, 600_000);
+    for (const importer of ['csv', 'br-anp', 'it-mimit', 'hpoil']) {
+      const inputs = importer === 'it-mimit' ? [csv, MIMIT_PRICES] : [csv];
+      await expect(loadImport(importer, inputs, { feed: 'hostile' }), importer).rejects.toThrow(
+        `${csv} has more than 500,000 lines, the most an input may hold`,
+      );
+    }
+  });
+
   it('refuses a regions file of a billion-vertex claim before building polygons from it', () => {
     const vertices = HOSTILE.find((h) => h.what.includes('billion'))!;
-    expect(() => loadRegionLookup(vertices.path('geojson'))).toThrow(vertices.refusal);
+    expect(() => loadRegionLookup(vertices.path('geojson'))).toThrow(vertices.refusal.json!);
     const big = HOSTILE.find((h) => h.what.includes('500 MB'))!;
-    expect(() => loadRegionLookup(big.path('geojson'))).toThrow(big.refusal);
+    expect(() => loadRegionLookup(big.path('geojson'))).toThrow(big.refusal.json!);
   });
 });
 
@@ -161,6 +185,10 @@ describe('hostile downloads are cut off at the limit', () => {
     server = http.createServer((req, res) => {
       const name = req.url ?? '';
       sent[name] = 0;
+      res.on('close', () => {
+        sentAtClose[name] = sent[name]!;
+        res.removeAllListeners('drain');
+      });
       if (name === '/declared') {
         // Claims 500 MB and sends nothing: refused on the header alone.
         res.writeHead(200, { 'content-length': String(BIG_BYTES) });
@@ -179,10 +207,6 @@ describe('hostile downloads are cut off at the limit', () => {
         while (!res.destroyed && res.write(chunk)) sent[name]! += chunk.length;
         if (!res.destroyed) res.once('drain', more);
       };
-      res.on('close', () => {
-        sentAtClose[name] = sent[name]!;
-        res.removeAllListeners('drain');
-      });
       more();
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -202,10 +226,11 @@ describe('hostile downloads are cut off at the limit', () => {
     expect(sentAtClose['/endless']).toBeLessThan(INPUT_LIMITS.bytes + 16 * 2 ** 20);
   });
 
-  it('refuses a declared length past the limit before reading the body', async () => {
+  it('refuses a declared length past the limit before reading the body, and hangs up', async () => {
     await expect(readInput(`${base}/declared`)).rejects.toThrow(
       `${base}/declared holds 500,000,000 bytes, more than the 104,857,600 (100 MiB) an input may hold`,
     );
+    await expect.poll(() => sentAtClose['/declared']).toBe(0);
   });
 
   it('counts a compressed answer as it inflates: 200 KB of gzip that would be 200 MiB', async () => {
@@ -245,9 +270,9 @@ describe('the import CLI on hostile files', () => {
   it('refuses a hostile file with exit status 1 and the reason, and changes no station', async () => {
     // Every importer refuses every kind above through the same reader; the CLI is run on two of them.
     for (const hostile of HOSTILE.filter((h) => /500 MB|deep/.test(h.what))) {
-      const run = await cli(['csv', hostile.path('csv'), '--feed', 'acme']);
+      const run = await cli(['geojson', hostile.path('geojson'), '--feed', 'acme']);
       expect(run.status, hostile.what).toBe(1);
-      expect(run.stderr, hostile.what).toMatch(hostile.refusal);
+      expect(run.stderr, hostile.what).toMatch(hostile.refusal.json!);
     }
     expect(await stationSnapshot(t.db)).toEqual(before);
   }, 120_000);

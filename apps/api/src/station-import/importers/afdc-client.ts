@@ -22,5 +22,5 @@ export async function fetchAfdc(
   url.searchParams.set('access', 'public');
   url.searchParams.set('limit', 'all');
   url.searchParams.set('api_key', apiKey);
-  return await readInput(url.toString(), { timeoutMs: options.timeoutMs ?? 120_000 });
+  return await readInput(url.toString(), { timeoutMs: options.timeoutMs ?? 120_000, kind: 'json' });
 }

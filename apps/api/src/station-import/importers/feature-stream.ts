@@ -54,12 +54,8 @@ function* scan(file: string): Generator<unknown, Record<string, unknown> | null,
   } catch {
     return null;
   }
-  const shape = new InputShape();
+  const shape = new InputShape('json');
   let total = 0;
-  if (fs.fstatSync(fd).size > INPUT_LIMITS.bytes) {
-    fs.closeSync(fd);
-    return null;
-  }
   // `$.*` hands over each top-level member once it is complete, and `$.features.*` each feature; no other
   // value is kept (keepStack: false). The features array itself would keep every feature until its end, so
   // each one is dropped from it as soon as it is handed over.
@@ -83,6 +79,7 @@ function* scan(file: string): Generator<unknown, Record<string, unknown> | null,
   };
   const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
   try {
+    if (fs.fstatSync(fd).size > INPUT_LIMITS.bytes) return null;
     for (;;) {
       const read = fs.readSync(fd, buffer, 0, CHUNK_BYTES, null);
       if (read === 0) break;

@@ -169,7 +169,8 @@ export async function readGenericGeoJson(
     if (scan.top()?.type === 'FeatureCollection')
       return finishValidated('geojson', input, read, valid, feature.source);
   }
-  return parseGenericGeoJson(await readInput(input, { timeoutMs: options.timeoutMs }), input, options);
+  const text = await readInput(input, { timeoutMs: options.timeoutMs, kind: 'json' });
+  return parseGenericGeoJson(text, input, options);
 }
 
 /** Parses the generic CSV format (docs/importing-stations.md): a header row with at least id, name, lon, lat. */

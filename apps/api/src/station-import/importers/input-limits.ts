@@ -16,52 +16,65 @@ export const INPUT_LIMITS = { bytes: 100 * 2 ** 20, items: 500_000, depth: 64 } 
 const n = (x: number) => x.toLocaleString('en-US');
 const LIMIT = `${n(INPUT_LIMITS.bytes)} (100 MiB)`;
 
-const [QUOTE, BACKSLASH, COMMA, LF] = [0x22, 0x5c, 0x2c, 0x0a];
+const [QUOTE, BACKSLASH, COMMA, LF, CR] = [0x22, 0x5c, 0x2c, 0x0a, 0x0d];
 const OPENERS = new Set([0x7b, 0x5b]); // { [
 const CLOSERS = new Set([0x7d, 0x5d]); // } ]
 const BLANKS = new Set([0x20, 0x09, 0x0a, 0x0d, 0xef, 0xbb, 0xbf]); // white space and a UTF-8 BOM
 
+/** What an input is read as: JSON, lines of text (CSV, an HTML table), or decided by its first visible byte. */
+export type InputKind = 'json' | 'lines' | 'detect';
+
 /**
- * Follows the bytes of one input as they are read and names the first limit they pass. JSON (the first
- * visible character is `{` or `[`) is followed structurally: strings, nesting and the commas of each open
- * list or object. Anything else is counted in lines. The characters it looks at are ASCII, and no byte of a
- * multi-byte UTF-8 character is ASCII, so chunks may split the text anywhere.
+ * Follows the bytes of one input as they are read and names the first limit they pass. JSON is followed
+ * structurally: strings, nesting and the commas of each open list or object. Lines are counted at every line
+ * break a CSV reader knows (LF, CRLF, and a CR alone). With `detect`, JSON is what starts with `{` or `[`;
+ * importers that know their format say it, so that a CSV cannot pass as JSON, nor JSON as lines. The
+ * characters looked at are ASCII, and no byte of a multi-byte UTF-8 character is ASCII, so chunks may split
+ * the text anywhere.
  */
 export class InputShape {
-  private kind: 'unknown' | 'json' | 'lines' = 'unknown';
   private lines = 0;
+  private afterCR = false;
   private inString = false;
   private escaped = false;
   /** Commas so far in each open list or object, outermost first. */
   private commas: number[] = [];
   private problem: string | null = null;
 
+  constructor(private kind: InputKind = 'detect') {}
+
   /** Follows the next chunk; false once a limit is passed (problem() then says which). */
   feed(chunk: Uint8Array): boolean {
     if (this.problem) return false;
-    let i = 0;
-    if (this.kind === 'unknown') {
+    if (this.kind === 'detect') {
+      let i = 0;
       while (i < chunk.length && BLANKS.has(chunk[i]!)) i++;
-      if (i === chunk.length) return true;
+      if (i === chunk.length) {
+        this.countLines(chunk); // blank lines still count, in case the rest is lines
+        return this.problem === null;
+      }
       this.kind = OPENERS.has(chunk[i]!) ? 'json' : 'lines';
     }
-    if (this.kind === 'lines') this.countLines(chunk, i);
-    else this.followJson(chunk, i);
+    if (this.kind === 'lines') this.countLines(chunk);
+    else this.followJson(chunk);
     return this.problem === null;
   }
 
-  private countLines(chunk: Uint8Array, from: number) {
-    for (let i = chunk.indexOf(LF, from); i >= 0; i = chunk.indexOf(LF, i + 1)) {
-      if (++this.lines > INPUT_LIMITS.items) {
+  private countLines(chunk: Uint8Array) {
+    for (let i = 0; i < chunk.length; i++) {
+      const c = chunk[i]!;
+      const lineBreak = c === CR || (c === LF && !this.afterCR);
+      this.afterCR = c === CR;
+      if (lineBreak && ++this.lines > INPUT_LIMITS.items) {
         this.problem = `has more than ${n(INPUT_LIMITS.items)} lines, the most an input may hold`;
         return;
       }
     }
   }
 
-  private followJson(chunk: Uint8Array, from: number) {
+  private followJson(chunk: Uint8Array) {
     const commas = this.commas;
-    for (let i = from; i < chunk.length; i++) {
+    for (let i = 0; i < chunk.length; i++) {
       const c = chunk[i]!;
       if (this.inString) {
         if (this.escaped) this.escaped = false;
@@ -93,13 +106,20 @@ export function refuseFileSize(bytes: number, input: string): void {
     throw new Error(`${input} holds ${n(bytes)} bytes, more than the ${LIMIT} an input may hold`);
 }
 
+/** UTF-8 as fetch's `text()` decodes it: a leading byte-order mark dropped, a broken byte U+FFFD. */
+const decode = (bytes: Uint8Array) => new TextDecoder('utf-8').decode(bytes);
+
 /**
  * Reads an input's chunks (a file's stream, a response's body) to the end and decodes them as UTF-8,
  * refusing as soon as they pass a limit: no more than INPUT_LIMITS.bytes is ever held, and the source
- * stops being read (a stream that ends early is destroyed, a download cancelled).
+ * stops being read (leaving the loop early destroys a file stream and cancels a download).
  */
-export async function readLimited(chunks: AsyncIterable<Uint8Array>, input: string): Promise<string> {
-  const shape = new InputShape();
+export async function readLimited(
+  chunks: AsyncIterable<Uint8Array>,
+  input: string,
+  kind: InputKind = 'detect',
+): Promise<string> {
+  const shape = new InputShape(kind);
   const parts: Uint8Array[] = [];
   let total = 0;
   for await (const chunk of chunks) {
@@ -109,15 +129,15 @@ export async function readLimited(chunks: AsyncIterable<Uint8Array>, input: stri
     if (!shape.feed(chunk)) shape.refuse(input);
     parts.push(chunk);
   }
-  return Buffer.concat(parts).toString('utf8');
+  return decode(Buffer.concat(parts));
 }
 
-/** readLimited for a local file read at once (the regions file), with the size checked first. */
-export function readFileLimitedSync(file: string): string {
+/** readLimited for a local file read at once (the regions file, a mapping file), its size checked first. */
+export function readFileLimitedSync(file: string, kind: InputKind = 'detect'): string {
   refuseFileSize(fs.statSync(file).size, file);
   const buffer = fs.readFileSync(file);
   refuseFileSize(buffer.byteLength, file);
-  const shape = new InputShape();
+  const shape = new InputShape(kind);
   if (!shape.feed(buffer)) shape.refuse(file);
-  return buffer.toString('utf8');
+  return decode(buffer);
 }

@@ -3,6 +3,7 @@ import { fetchAfdc } from './afdc-client';
 import { parseScopeOption } from './file-scope';
 import { parseGenericCsv, readGenericGeoJson } from './generic';
 import { parseIndiaOpen } from './india-open';
+import type { InputKind } from './input-limits';
 import { MIMIT_PRICES_HEADER, parseMimit } from './it-mimit';
 import { parseBrazilAnp, parseGreeceCng } from './more-countries';
 import { LIVE_INPUT, loadOperatorImport, mappingOf } from './operator';
@@ -62,7 +63,8 @@ function combine(importer: string, parts: ParsedImport[]): ParsedImport {
 /** What every input of a run shares: the options, a reader with the run's time limit, and the regions. */
 interface Context {
   options: LoadOptions;
-  read: (input: string) => Promise<string>;
+  /** Reads a file or URL whole; `kind` is what the importer parses it as (input-limits.ts). */
+  read: (input: string, kind?: InputKind) => Promise<string>;
   regions: () => RegionLookup | null;
 }
 
@@ -78,14 +80,14 @@ async function loadOsm(inputs: string[], { options, read }: Context): Promise<Pa
     if (area) {
       const text = await fetchOverpass(url, area, { timeoutMs: options.timeoutMs });
       parts.push(parseOverpassJson(text, `${input} (${url})`, { scope: scopeOfArea(area) }));
-    } else parts.push(parseOverpassJson(await read(input), input, { scope: fileScope }));
+    } else parts.push(parseOverpassJson(await read(input, 'json'), input, { scope: fileScope }));
   }
   return parts;
 }
 
 async function loadMimit(inputs: string[], { read }: Context): Promise<ParsedImport[]> {
   if (inputs.length !== 2) throw new Error('it-mimit needs two inputs: the station file and the price file');
-  const texts = await Promise.all(inputs.map(read));
+  const texts = await Promise.all(inputs.map((input) => read(input, 'lines')));
   // Tell the two apart by their header line, not by their names.
   const pricesAt = texts.findIndex((t) => t.split(/\r?\n/, 2)[1]?.trim() === MIMIT_PRICES_HEADER);
   const p = pricesAt < 0 ? 1 : pricesAt;
@@ -119,14 +121,16 @@ const eachInput =
 const LOADERS: Record<ImporterName, (inputs: string[], ctx: Context) => Promise<ParsedImport[]>> = {
   osm: loadOsm,
   'india-open': eachInput(async (input, { read, regions }) =>
-    parseIndiaOpen(await read(input), input, { regions: regions() }),
+    parseIndiaOpen(await read(input, 'json'), input, { regions: regions() }),
   ),
   'it-mimit': loadMimit,
   afdc: loadAfdc,
-  'br-anp': eachInput(async (input, { read }) => parseBrazilAnp(await read(input), input)),
-  'gr-cng': eachInput(async (input, { read }) => parseGreeceCng(await read(input), input)),
+  'br-anp': eachInput(async (input, { read }) => parseBrazilAnp(await read(input, 'lines'), input)),
+  'gr-cng': eachInput(async (input, { read }) => parseGreeceCng(await read(input, 'json'), input)),
   geojson: eachInput((input, { options }) => readGenericGeoJson(input, options)),
-  csv: eachInput(async (input, { read, options }) => parseGenericCsv(await read(input), input, options)),
+  csv: eachInput(async (input, { read, options }) =>
+    parseGenericCsv(await read(input, 'lines'), input, options),
+  ),
 };
 
 /**
@@ -154,7 +158,7 @@ export async function loadImport(
   let regionLookup: RegionLookup | null | undefined;
   const ctx: Context = {
     options,
-    read: (input) => readInput(input, { timeoutMs: options.timeoutMs }),
+    read: (input, kind) => readInput(input, { timeoutMs: options.timeoutMs, kind }),
     regions: () => {
       regionLookup ??= options.regionsFile ? loadRegionLookup(options.regionsFile) : null;
       return regionLookup;

@@ -4,6 +4,7 @@ import { COORDINATE_QUALITIES } from '@cng/shared';
 import { type Static, Type } from 'typebox';
 import { Value } from 'typebox/value';
 import { repoRoot } from '../../config/env';
+import { readFileLimitedSync } from './input-limits';
 
 /** The folder of the shipped mapping files: one per operator list (`mgl.json`, `hpoil.json`, …). */
 // From the repository root, so the bundled server (dist/) finds them as the CLI does.
@@ -197,9 +198,10 @@ export function loadMapping(nameOrPath: string): OperatorMapping {
     throw new Error(`No operator mapping "${nameOrPath}": use one of ${shippedMappings().join(', ')}`);
   let text: string;
   try {
-    text = fs.readFileSync(file, 'utf8');
+    text = readFileLimitedSync(file, 'json');
   } catch (err) {
-    throw new Error(`Cannot read the operator mapping ${file}: ${(err as NodeJS.ErrnoException).code}`);
+    const e = err as NodeJS.ErrnoException;
+    throw new Error(`Cannot read the operator mapping ${file}: ${e.code ?? e.message}`);
   }
   let value: unknown;
   try {

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { InputKind } from './input-limits';
 import { loadMapping, type OperatorList, type OperatorMapping, shippedMappings } from './operator-mapping';
 import { readListRecords } from './operator-records';
 import { keeps, operatorRow } from './operator-row';
@@ -47,12 +48,17 @@ function listFor(m: OperatorMapping, input: string): OperatorList {
   return list;
 }
 
+/** What a list's text is read as, for the limits (input-limits.ts). */
+const kindOf = (list: OperatorList): InputKind =>
+  list.format === 'json' || list.format === 'geojson' ? 'json' : 'lines';
+
 /** Asks the operator's endpoint for its whole list, through the shared download (read-input.ts). */
-function fetchLive(url: string, live: NonNullable<OperatorList['live']>, timeoutMs: number) {
+function fetchLive(url: string, list: OperatorList, timeoutMs: number) {
+  const live = list.live!;
   const headers = { 'user-agent': 'cng-navigator-importer/0.1', 'content-type': 'application/json' };
   const init: RequestInit =
     live.method === 'POST' ? { method: 'POST', headers, body: JSON.stringify(live.body ?? {}) } : { headers };
-  return readInput(url, { timeoutMs, init });
+  return readInput(url, { timeoutMs, init, kind: kindOf(list) });
 }
 
 /** A mapping's list in the same format as `list`: companions read the same file. */
@@ -124,12 +130,12 @@ export async function loadOperatorImport(
       const list = m.lists.find((l) => l.live);
       if (!list?.live) throw new Error(`The ${m.source} mapping names no live endpoint (lists[].live)`);
       const url = options.liveUrl ?? list.live.url;
-      const text = await fetchLive(url, list.live, options.timeoutMs ?? 60_000);
+      const text = await fetchLive(url, list, options.timeoutMs ?? 60_000);
       parts.push(parseOperatorList(importer, [m], list, text, url, options.regions));
       continue;
     }
     const list = listFor(m, input);
-    const text = await readInput(input, { timeoutMs: options.timeoutMs });
+    const text = await readInput(input, { timeoutMs: options.timeoutMs, kind: kindOf(list) });
     parts.push(parseOperatorList(importer, [m, ...companions], list, text, input, options.regions));
   }
   return parts;

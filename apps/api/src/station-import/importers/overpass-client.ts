@@ -69,6 +69,9 @@ export async function fetchOverpass(
     const why = e.name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : (e.cause?.code ?? e.message);
     throw new Error(`Overpass query to ${url} failed: ${why}`);
   }
-  if (!res.ok) throw new Error(`Overpass query to ${url} failed: HTTP ${res.status} ${res.statusText}`);
-  return await readBody(res, url);
+  if (!res.ok) {
+    await res.body?.cancel();
+    throw new Error(`Overpass query to ${url} failed: HTTP ${res.status} ${res.statusText}`);
+  }
+  return await readBody(res, url, 'json');
 }

@@ -1,11 +1,13 @@
 import fs from 'node:fs';
-import { readLimited, refuseFileSize } from './input-limits';
+import { type InputKind, readLimited, refuseFileSize } from './input-limits';
 
 export interface ReadOptions {
   /** Give up on a URL after this many milliseconds. */
   timeoutMs?: number;
   /** Extra fetch options (method, body, headers) for URLs. */
   init?: RequestInit;
+  /** What the text is read as, for the limits (input-limits.ts); by default decided by its first byte. */
+  kind?: InputKind;
 }
 
 /** True when the argument names a URL rather than a local file. */
@@ -28,7 +30,7 @@ export async function readInput(input: string, options: ReadOptions = {}): Promi
     refuseFileSize(size, input);
     const stream = fs.createReadStream(input);
     // A read error arrives through the iteration below; this only names it.
-    return await readLimited(stream, input).catch((err: NodeJS.ErrnoException) => {
+    return await readLimited(stream, input, options.kind).catch((err: NodeJS.ErrnoException) => {
       throw err.code ? cannot(err) : err;
     });
   }
@@ -41,15 +43,28 @@ export async function readInput(input: string, options: ReadOptions = {}): Promi
     const why = e.name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : (e.cause?.code ?? e.message);
     throw new Error(`Cannot download ${redact(input)}: ${why}`);
   }
-  if (!res.ok) throw new Error(`Cannot download ${redact(input)}: HTTP ${res.status} ${res.statusText}`);
-  return await readBody(res, redact(input));
+  if (!res.ok) {
+    await res.body?.cancel();
+    throw new Error(`Cannot download ${redact(input)}: HTTP ${res.status} ${res.statusText}`);
+  }
+  return await readBody(res, redact(input), options.kind);
 }
 
-/** A response's body as text, refused past INPUT_LIMITS like a file (its declared length first). */
-export async function readBody(res: Response, input: string): Promise<string> {
+/**
+ * A response's body as text, refused past INPUT_LIMITS like a file: a declared length over the limit before
+ * any of the body (which is then cancelled, closing the connection).
+ */
+export async function readBody(res: Response, input: string, kind?: InputKind): Promise<string> {
   const declared = Number(res.headers.get('content-length') ?? Number.NaN);
-  if (Number.isFinite(declared) && !res.headers.has('content-encoding')) refuseFileSize(declared, input);
-  return res.body ? await readLimited(res.body, input) : '';
+  if (Number.isFinite(declared) && !res.headers.has('content-encoding')) {
+    try {
+      refuseFileSize(declared, input);
+    } catch (err) {
+      await res.body?.cancel();
+      throw err;
+    }
+  }
+  return res.body ? await readLimited(res.body, input, kind) : '';
 }
 
 /** Hides API keys in URLs before they reach logs and import_runs. */
