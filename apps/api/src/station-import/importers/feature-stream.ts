@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { JSONParser } from '@streamparser/json';
-import { INPUT_LIMITS, InputShape } from './input-limits';
+import { INPUT_LIMITS, InputShape, refuseFileSize } from './input-limits';
 
 const CHUNK_BYTES = 1 << 20;
 
@@ -12,8 +12,9 @@ const CHUNK_BYTES = 1 << 20;
  *
  * Returns the mapped features and the rest of the top-level object (its `features` an empty array), or null
  * whenever the file is anything but a well-formed object with exactly one `features` array: an empty array,
- * broken JSON, a missing file, or a file past INPUT_LIMITS (input-limits.ts), which stops the reading at once. The caller then reads the file whole (readInput) and reports what is wrong;
- * nothing mapped here is kept in that case.
+ * broken JSON, a missing file. The caller then reads the file whole (readInput) and reports what is wrong;
+ * nothing mapped here is kept in that case. A file past INPUT_LIMITS (input-limits.ts) is refused instead:
+ * the reading stops at once and throws, naming the file and the limit.
  */
 export function readFeatureStream<T>(
   file: string,
@@ -54,8 +55,13 @@ function* scan(file: string): Generator<unknown, Record<string, unknown> | null,
   } catch {
     return null;
   }
+  const size = fs.fstatSync(fd).size;
+  if (size > INPUT_LIMITS.bytes) {
+    fs.closeSync(fd);
+    refuseFileSize(size, file);
+  }
   const shape = new InputShape('json');
-  let total = 0;
+  let withinLimits = true;
   // `$.*` hands over each top-level member once it is complete, and `$.features.*` each feature; no other
   // value is kept (keepStack: false). The features array itself would keep every feature until its end, so
   // each one is dropped from it as soon as it is handed over.
@@ -79,13 +85,12 @@ function* scan(file: string): Generator<unknown, Record<string, unknown> | null,
   };
   const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
   try {
-    if (fs.fstatSync(fd).size > INPUT_LIMITS.bytes) return null;
     for (;;) {
       const read = fs.readSync(fd, buffer, 0, CHUNK_BYTES, null);
       if (read === 0) break;
-      total += read;
-      // Past a limit, before the parser builds anything from the chunk.
-      if (total > INPUT_LIMITS.bytes || !shape.feed(buffer.subarray(0, read))) return null;
+      // Past a limit, before the parser builds anything from the chunk: refused below.
+      withinLimits = shape.feed(buffer.subarray(0, read));
+      if (!withinLimits) break;
       parser.write(buffer.subarray(0, read));
       if (!wellFormed) return null;
       for (const feature of ready) {
@@ -94,11 +99,12 @@ function* scan(file: string): Generator<unknown, Record<string, unknown> | null,
       }
       ready.length = 0;
     }
-    if (!parser.isEnded) return null; // the text stopped inside the object
+    if (withinLimits && !parser.isEnded) return null; // the text stopped inside the object
   } catch {
     return null; // broken JSON, or text after the object: the whole-file parse names the place
   } finally {
     fs.closeSync(fd);
   }
+  shape.refuse(file);
   return wellFormed && count > 0 && Array.isArray(top.features) ? top : null;
 }

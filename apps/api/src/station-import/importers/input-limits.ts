@@ -33,6 +33,7 @@ export type InputKind = 'json' | 'lines' | 'detect';
  * the text anywhere.
  */
 export class InputShape {
+  private bytes = 0;
   private lines = 0;
   private afterCR = false;
   private inString = false;
@@ -46,6 +47,11 @@ export class InputShape {
   /** Follows the next chunk; false once a limit is passed (problem() then says which). */
   feed(chunk: Uint8Array): boolean {
     if (this.problem) return false;
+    this.bytes += chunk.byteLength;
+    if (this.bytes > INPUT_LIMITS.bytes) {
+      this.problem = `holds more than ${LIMIT} bytes, the most an input may hold`;
+      return false;
+    }
     if (this.kind === 'detect') {
       let i = 0;
       while (i < chunk.length && BLANKS.has(chunk[i]!)) i++;
@@ -121,11 +127,7 @@ export async function readLimited(
 ): Promise<string> {
   const shape = new InputShape(kind);
   const parts: Uint8Array[] = [];
-  let total = 0;
   for await (const chunk of chunks) {
-    total += chunk.byteLength;
-    if (total > INPUT_LIMITS.bytes)
-      throw new Error(`${input} holds more than ${LIMIT} bytes, the most an input may hold`);
     if (!shape.feed(chunk)) shape.refuse(input);
     parts.push(chunk);
   }
@@ -136,7 +138,6 @@ export async function readLimited(
 export function readFileLimitedSync(file: string, kind: InputKind = 'detect'): string {
   refuseFileSize(fs.statSync(file).size, file);
   const buffer = fs.readFileSync(file);
-  refuseFileSize(buffer.byteLength, file);
   const shape = new InputShape(kind);
   if (!shape.feed(buffer)) shape.refuse(file);
   return decode(buffer);

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { type InputKind, readLimited, refuseFileSize } from './input-limits';
+import { INPUT_LIMITS, type InputKind, readLimited, refuseFileSize } from './input-limits';
 
 export interface ReadOptions {
   /** Give up on a URL after this many milliseconds. */
@@ -56,13 +56,9 @@ export async function readInput(input: string, options: ReadOptions = {}): Promi
  */
 export async function readBody(res: Response, input: string, kind?: InputKind): Promise<string> {
   const declared = Number(res.headers.get('content-length') ?? Number.NaN);
-  if (Number.isFinite(declared) && !res.headers.has('content-encoding')) {
-    try {
-      refuseFileSize(declared, input);
-    } catch (err) {
-      await res.body?.cancel();
-      throw err;
-    }
+  if (declared > INPUT_LIMITS.bytes && !res.headers.has('content-encoding')) {
+    await res.body?.cancel();
+    refuseFileSize(declared, input);
   }
   return res.body ? await readLimited(res.body, input, kind) : '';
 }

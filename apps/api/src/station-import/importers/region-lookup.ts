@@ -14,7 +14,7 @@ const NAME_PROPERTIES = ['STNAME_SH', 'name', 'NAME', 'NAME_1', 'st_nm', 'STNAME
 export function loadRegionLookup(geojsonPath: string): RegionLookup {
   let data: { type?: string; features?: { properties?: Record<string, unknown> | null }[] };
   try {
-    data = JSON.parse(readFileLimitedSync(geojsonPath));
+    data = JSON.parse(readFileLimitedSync(geojsonPath, 'json'));
   } catch (err) {
     throw new Error(`Cannot read the regions file ${geojsonPath}: ${(err as Error).message}`);
   }
